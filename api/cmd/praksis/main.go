@@ -1,0 +1,228 @@
+// Command praksis is the whole Praksis service in one binary: the HTTP
+// server, the migrations, the operators' onboarding tool and the development
+// environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/demo"
+	"github.com/praksis/praksis/api/httpapi"
+	"github.com/praksis/praksis/tenants"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := &cobra.Command{
+		Use:           "praksis",
+		Short:         "Assessment in clinical placement for nursing schools",
+		Long:          "Praksis: one binary for the HTTP server, migrations, onboarding of schools and the development environment.\nConfiguration comes from environment variables; see the README.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService))
+	if err := root.ExecuteContext(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "praksis:", err)
+		os.Exit(tenants.ExitCode(err))
+	}
+}
+
+func newLogger(cfg *config.Config) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+}
+
+// openService opens what the tenant commands need.
+func openService(ctx context.Context) (*tenants.Service, func(), error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, 4)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := tenants.NewMigrator(cfg.DatabaseURL, db, newLogger(cfg))
+	v, err := m.ControlVersion(ctx)
+	if err != nil {
+		tenants.Close(db)
+		return nil, nil, err
+	}
+	if v != tenants.ControlTarget() {
+		tenants.Close(db)
+		return nil, nil, fmt.Errorf("the control schema is at version %d, this binary needs %d: run `praksis migrate` first", v, tenants.ControlTarget())
+	}
+	s, err := tenants.NewService(ctx, db, m)
+	if err != nil {
+		tenants.Close(db)
+		return nil, nil, err
+	}
+	return s, func() { tenants.Close(db) }, nil
+}
+
+func migrateCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "migrate",
+		Short: "Migrate the control schema, then every school's schema (in parallel, each with its own lock)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := config.FromEnv()
+			if err != nil {
+				return err
+			}
+			return migrateAll(cmd.Context(), cfg, newLogger(cfg), cmd.OutOrStdout())
+		},
+	}
+}
+
+func migrateAll(ctx context.Context, cfg *config.Config, log *slog.Logger, out interface{ Write([]byte) (int, error) }) error {
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.MigrateParallelism+2)
+	if err != nil {
+		return err
+	}
+	defer tenants.Close(db)
+	m := tenants.NewMigrator(cfg.DatabaseURL, db, log)
+	results, err := m.MigrateAll(ctx, cfg.MigrateParallelism)
+	ok := 0
+	for _, r := range results {
+		if r.Err == nil {
+			ok++
+		}
+	}
+	fmt.Fprintf(out, "control schema at version %d; %d of %d schools at version %d\n",
+		tenants.ControlTarget(), ok, len(results), tenants.TenantTarget())
+	return err
+}
+
+func serveCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the API and the web app for every school host",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := config.FromEnv()
+			if err != nil {
+				return err
+			}
+			return serve(cmd.Context(), cfg, newLogger(cfg), nil)
+		},
+	}
+}
+
+// serve runs the HTTP server until ctx ends. ready, when set, is called with
+// the listening address once the server accepts connections.
+func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func(addr string)) error {
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns)
+	if err != nil {
+		return err
+	}
+	defer tenants.Close(db)
+	m := tenants.NewMigrator(cfg.DatabaseURL, db, log)
+	controlReady := func(ctx context.Context) error {
+		v, err := m.ControlVersion(ctx)
+		if err != nil {
+			return err
+		}
+		if v != tenants.ControlTarget() {
+			return fmt.Errorf("control schema is at version %d, this binary needs %d: run `praksis migrate`", v, tenants.ControlTarget())
+		}
+		return nil
+	}
+	if err := controlReady(ctx); err != nil {
+		return err
+	}
+	reg := tenants.NewRegistry(db, tenants.TenantTarget())
+	if err := reg.Load(ctx); err != nil {
+		return err
+	}
+	for _, t := range reg.All() {
+		if ok, why := t.Serveable(reg.TargetVersion()); !ok {
+			log.Warn("school not served until fixed", "tenant", t.Slug, "reason", why,
+				"schema_version", t.SchemaVersion, "binary_version", reg.TargetVersion(), "hint", "run praksis migrate")
+		}
+	}
+	go reg.Watch(ctx, cfg.RegistryRefresh, log)
+
+	srv := httpapi.New(cfg, reg, log, httpapi.Options{ControlReady: controlReady})
+	ln, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "schools", len(reg.All()))
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	return srv.Serve(ctx, ln)
+}
+
+func devCmd() *cobra.Command {
+	var reset bool
+	cmd := &cobra.Command{
+		Use:   "dev",
+		Short: "Development: migrate, create and seed the demo schools, and serve (use scripts/dev)",
+		Long: `Development environment: migrates, creates the demo schools demo.localhost and
+demo2.localhost with demo data when they are missing (from scratch with --reset),
+and serves. scripts/dev starts a local Postgres and runs this.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for k, v := range map[string]string{"PRAKSIS_ENV": "development", "PUBLIC_SCHEME": "http", "LOG_LEVEL": "info"} {
+				if os.Getenv(k) == "" {
+					_ = os.Setenv(k, v)
+				}
+			}
+			if os.Getenv("DATABASE_URL") == "" {
+				return errors.New("DATABASE_URL is not set: run scripts/dev, which starts a local Postgres and sets it")
+			}
+			cfg, err := config.FromEnv()
+			if err != nil {
+				return err
+			}
+			if cfg.Env != config.Development {
+				return errors.New("praksis dev needs PRAKSIS_ENV=development")
+			}
+			if cfg.PublicPort == "" {
+				if _, port, err := net.SplitHostPort(cfg.HTTPAddr); err == nil && port != "80" {
+					cfg.PublicPort = port
+				}
+			}
+			log := newLogger(cfg)
+			ctx := cmd.Context()
+			out := cmd.OutOrStdout()
+			if err := migrateAll(ctx, cfg, log, out); err != nil {
+				return err
+			}
+			s, closeFn, err := openService(ctx)
+			if err != nil {
+				return err
+			}
+			created, err := demo.Ensure(ctx, s, reset)
+			closeFn()
+			if err != nil {
+				return err
+			}
+			if len(created) > 0 {
+				fmt.Fprintf(out, "created demo schools: %v\n", created)
+			}
+			return serve(ctx, cfg, log, func(addr string) {
+				fmt.Fprintln(out, "\nPraksis is running:")
+				for _, p := range demo.Schools {
+					fmt.Fprintf(out, "  %-22s %s/\n", p.Name, cfg.PublicURL(p.Hosts[0]))
+				}
+				fmt.Fprintf(out, "\nDemo users in each school (e-mail addresses):\n%s\n", demo.UsersHelp)
+				fmt.Fprintln(out, "Stop with Ctrl+C.")
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&reset, "reset", false, "delete the demo schools and start over")
+	return cmd
+}

@@ -1,0 +1,252 @@
+// Package config reads the service's configuration from the environment and
+// validates all of it at start, so a missing or bad variable stops the process
+// with a message that names it instead of failing on first use.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/netip"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Environment tells production from development. Development-only features
+// (the mock identity provider, the mail catcher) refuse to start otherwise.
+type Environment string
+
+// The environments.
+const (
+	Production  Environment = "production"
+	Development Environment = "development"
+)
+
+// Config is the whole configuration of a praksis process.
+type Config struct {
+	Env         Environment
+	DatabaseURL string
+	HTTPAddr    string
+	// PublicScheme is how browsers reach the service ("https" in production),
+	// used to build absolute links in e-mails and OIDC redirects.
+	PublicScheme string
+	// PublicPort is appended to tenant hosts in absolute links when set
+	// (development serves demo.localhost:8080).
+	PublicPort string
+
+	SMTPURL  string
+	MailFrom string
+
+	JWTKeyFile string
+
+	FeideIssuer       string
+	FeideClientID     string
+	FeideClientSecret string
+	VippsIssuer       string
+	VippsClientID     string
+	VippsClientSecret string
+
+	TrustedProxies []netip.Prefix
+	LogLevel       slog.Level
+	DevMockIDP     bool
+
+	// DBMaxConns caps the shared connection pool of one replica.
+	DBMaxConns int
+	// MigrateParallelism bounds how many tenant schemas migrate at once.
+	MigrateParallelism int
+	// RegistryRefresh is how often a replica re-reads the tenant registry.
+	RegistryRefresh time.Duration
+	// ShutdownGrace is how long in-flight requests get on shutdown.
+	ShutdownGrace time.Duration
+}
+
+// Var describes one environment variable, for validation and the README.
+type Var struct {
+	Name     string
+	Default  string
+	Required bool
+	Help     string
+}
+
+// Vars lists every variable the service reads.
+var Vars = []Var{
+	{Name: "PRAKSIS_ENV", Default: "production", Help: "production or development; development-only features refuse to run in production"},
+	{Name: "DATABASE_URL", Required: true, Help: "Postgres URL of the application's login role (CREATEROLE, NOINHERIT, owner of the database)"},
+	{Name: "HTTP_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on"},
+	{Name: "PUBLIC_SCHEME", Default: "https", Help: "scheme of the public URLs of the schools (http in development)"},
+	{Name: "PUBLIC_PORT", Default: "", Help: "port added to school hosts in absolute links, when not the scheme's default"},
+	{Name: "SMTP_URL", Default: "", Help: "smtp://user:pass@host:port for outgoing e-mail (smtps:// for implicit TLS)"},
+	{Name: "MAIL_FROM", Default: "", Help: "sender address of outgoing e-mail"},
+	{Name: "JWT_KEY_FILE", Default: "", Help: "PEM file with the Ed25519 token signing key; without it keys are kept in the control schema"},
+	{Name: "FEIDE_ISSUER", Help: "Feide OpenID Connect issuer URL"},
+	{Name: "FEIDE_CLIENT_ID", Help: "Feide client id (required with FEIDE_ISSUER)"},
+	{Name: "FEIDE_CLIENT_SECRET", Help: "Feide client secret (required with FEIDE_ISSUER)"},
+	{Name: "VIPPS_ISSUER", Help: "Vipps Login OpenID Connect issuer URL"},
+	{Name: "VIPPS_CLIENT_ID", Help: "Vipps client id (required with VIPPS_ISSUER)"},
+	{Name: "VIPPS_CLIENT_SECRET", Help: "Vipps client secret (required with VIPPS_ISSUER)"},
+	{Name: "TRUSTED_PROXIES", Default: "", Help: "comma-separated IPs or CIDRs whose X-Forwarded-Host and X-Forwarded-For are believed"},
+	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
+	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
+	{Name: "DB_MAX_CONNS", Default: "20", Help: "maximum open database connections per replica"},
+	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
+	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
+	{Name: "SHUTDOWN_GRACE", Default: "20s", Help: "time in-flight requests get on shutdown"},
+}
+
+// Getenv is how Load reads a variable; tests pass a map lookup.
+type Getenv func(string) string
+
+// FromEnv loads the configuration from the process environment.
+func FromEnv() (*Config, error) { return Load(os.Getenv) }
+
+// Load reads and validates the configuration. The error lists every bad
+// variable by name, one per line.
+func Load(get Getenv) (*Config, error) {
+	v := func(name string) string {
+		if s := strings.TrimSpace(get(name)); s != "" {
+			return s
+		}
+		for _, d := range Vars {
+			if d.Name == name {
+				return d.Default
+			}
+		}
+		return ""
+	}
+	var errs []error
+	bad := func(name, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...)))
+	}
+
+	c := &Config{
+		DatabaseURL:       v("DATABASE_URL"),
+		HTTPAddr:          v("HTTP_ADDR"),
+		PublicScheme:      v("PUBLIC_SCHEME"),
+		PublicPort:        v("PUBLIC_PORT"),
+		SMTPURL:           v("SMTP_URL"),
+		MailFrom:          v("MAIL_FROM"),
+		JWTKeyFile:        v("JWT_KEY_FILE"),
+		FeideIssuer:       v("FEIDE_ISSUER"),
+		FeideClientID:     v("FEIDE_CLIENT_ID"),
+		FeideClientSecret: v("FEIDE_CLIENT_SECRET"),
+		VippsIssuer:       v("VIPPS_ISSUER"),
+		VippsClientID:     v("VIPPS_CLIENT_ID"),
+		VippsClientSecret: v("VIPPS_CLIENT_SECRET"),
+	}
+
+	switch env := Environment(v("PRAKSIS_ENV")); env {
+	case Production, Development:
+		c.Env = env
+	default:
+		bad("PRAKSIS_ENV", "must be production or development, got %q", env)
+	}
+
+	if c.DatabaseURL == "" {
+		bad("DATABASE_URL", "is required (for example postgres://praksis@127.0.0.1:5432/praksis)")
+	} else if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		bad("DATABASE_URL", "must be a postgres:// URL")
+	}
+	if _, port, err := net.SplitHostPort(c.HTTPAddr); err != nil || port == "" {
+		bad("HTTP_ADDR", "must be host:port, got %q", c.HTTPAddr)
+	}
+	if c.PublicScheme != "http" && c.PublicScheme != "https" {
+		bad("PUBLIC_SCHEME", "must be http or https, got %q", c.PublicScheme)
+	}
+	if c.PublicPort != "" {
+		if p, err := strconv.Atoi(c.PublicPort); err != nil || p < 1 || p > 65535 {
+			bad("PUBLIC_PORT", "must be a port number, got %q", c.PublicPort)
+		}
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			bad("SMTP_URL", "must look like smtp://user:password@host:port")
+		}
+		if c.MailFrom == "" {
+			bad("MAIL_FROM", "is required when SMTP_URL is set")
+		}
+	}
+	if c.JWTKeyFile != "" {
+		if _, err := os.Stat(c.JWTKeyFile); err != nil {
+			bad("JWT_KEY_FILE", "cannot be read: %v", err)
+		}
+	}
+	checkOIDC := func(prefix, issuer, id, secret string) {
+		if issuer == "" {
+			return
+		}
+		if u, err := url.Parse(issuer); err != nil || u.Host == "" {
+			bad(prefix+"_ISSUER", "must be an absolute URL")
+		}
+		if id == "" {
+			bad(prefix+"_CLIENT_ID", "is required when %s_ISSUER is set", prefix)
+		}
+		if secret == "" {
+			bad(prefix+"_CLIENT_SECRET", "is required when %s_ISSUER is set", prefix)
+		}
+	}
+	checkOIDC("FEIDE", c.FeideIssuer, c.FeideClientID, c.FeideClientSecret)
+	checkOIDC("VIPPS", c.VippsIssuer, c.VippsClientID, c.VippsClientSecret)
+
+	if s := v("TRUSTED_PROXIES"); s != "" {
+		for _, part := range strings.Split(s, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			if p, err := netip.ParsePrefix(part); err == nil {
+				c.TrustedProxies = append(c.TrustedProxies, p)
+			} else if a, err := netip.ParseAddr(part); err == nil {
+				c.TrustedProxies = append(c.TrustedProxies, netip.PrefixFrom(a, a.BitLen()))
+			} else {
+				bad("TRUSTED_PROXIES", "%q is neither an IP address nor a CIDR", part)
+			}
+		}
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(v("LOG_LEVEL"))); err != nil {
+		bad("LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	if b, err := strconv.ParseBool(v("DEV_MOCK_IDP")); err != nil {
+		bad("DEV_MOCK_IDP", "must be true or false")
+	} else {
+		c.DevMockIDP = b
+		if b && c.Env != Development {
+			bad("DEV_MOCK_IDP", "the mock identity provider can only be enabled with PRAKSIS_ENV=development")
+		}
+	}
+	posInt := func(name string, max int) int {
+		n, err := strconv.Atoi(v(name))
+		if err != nil || n < 1 || n > max {
+			bad(name, "must be a whole number from 1 to %d", max)
+		}
+		return n
+	}
+	c.DBMaxConns = posInt("DB_MAX_CONNS", 1000)
+	c.MigrateParallelism = posInt("MIGRATE_PARALLELISM", 64)
+	dur := func(name string) time.Duration {
+		d, err := time.ParseDuration(v(name))
+		if err != nil || d <= 0 {
+			bad(name, "must be a positive duration such as 5s")
+		}
+		return d
+	}
+	c.RegistryRefresh = dur("REGISTRY_REFRESH")
+	c.ShutdownGrace = dur("SHUTDOWN_GRACE")
+
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("invalid configuration:\n%w", errors.Join(errs...))
+	}
+	return c, nil
+}
+
+// PublicURL returns the absolute base URL of a school host, for links in
+// e-mails and OIDC redirects.
+func (c *Config) PublicURL(host string) string {
+	if c.PublicPort != "" {
+		host = net.JoinHostPort(host, c.PublicPort)
+	}
+	return c.PublicScheme + "://" + host
+}

@@ -1,0 +1,104 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/tenants/texts"
+)
+
+// Problem is the error shape of every failed API call.
+type Problem struct {
+	Description string         `json:"description"`
+	StatusCode  int            `json:"statusCode"`
+	Errors      []ProblemEntry `json:"errors"`
+}
+
+// ProblemEntry is one reason of a Problem, usually one invalid field.
+type ProblemEntry struct {
+	Reason      string `json:"reason"`
+	Description string `json:"description"`
+}
+
+var kindStatus = map[apperror.Kind]int{
+	apperror.Internal:     http.StatusInternalServerError,
+	apperror.Invalid:      http.StatusBadRequest,
+	apperror.Unauthorized: http.StatusUnauthorized,
+	apperror.Forbidden:    http.StatusForbidden,
+	apperror.NotFound:     http.StatusNotFound,
+	apperror.Conflict:     http.StatusConflict,
+	apperror.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperror.RateLimited:  http.StatusTooManyRequests,
+	apperror.Unavailable:  http.StatusServiceUnavailable,
+}
+
+// statusMessage is the message of a bare HTTP status (from routing, body
+// limits or binding) that no domain error explains.
+var statusMessage = map[int]string{
+	http.StatusBadRequest:            "error.badRequest",
+	http.StatusUnauthorized:          "error.unauthorized",
+	http.StatusForbidden:             "error.forbidden",
+	http.StatusNotFound:              "error.routeNotFound",
+	http.StatusMethodNotAllowed:      "error.methodNotAllowed",
+	http.StatusConflict:              "error.conflict",
+	http.StatusRequestEntityTooLarge: "error.tooLarge",
+	http.StatusUnsupportedMediaType:  "error.badRequest",
+	http.StatusTooManyRequests:       "error.rateLimited",
+}
+
+// ToProblem turns any error into the status and body the client gets, in the
+// given language. This is the one place where domain errors become status
+// codes. Internal causes never reach the client.
+func ToProblem(lang string, err error) (int, Problem) {
+	cat := texts.Base()
+	if e, ok := apperror.As(err); ok {
+		status := kindStatus[e.Kind]
+		desc := e.Literal
+		if desc == "" {
+			desc = cat.T(lang, e.MessageID, e.Data)
+		}
+		p := Problem{Description: desc, StatusCode: status, Errors: []ProblemEntry{}}
+		for _, f := range e.Fields {
+			p.Errors = append(p.Errors, ProblemEntry{Reason: f.Reason, Description: cat.T(lang, f.MessageID, f.Data)})
+		}
+		if len(p.Errors) == 0 && status < 500 {
+			p.Errors = append(p.Errors, ProblemEntry{Reason: reasonOf(e.MessageID), Description: desc})
+		}
+		return status, p
+	}
+	status := echo.StatusCode(err)
+	if status == 0 {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			status = http.StatusRequestEntityTooLarge
+		} else {
+			status = http.StatusInternalServerError
+		}
+	}
+	id, ok := statusMessage[status]
+	if !ok || status >= 500 {
+		id = "error.internal"
+		if status < 500 {
+			id = "error.badRequest"
+		}
+	}
+	desc := cat.T(lang, id, nil)
+	p := Problem{Description: desc, StatusCode: status, Errors: []ProblemEntry{}}
+	if status < 500 {
+		p.Errors = append(p.Errors, ProblemEntry{Reason: reasonOf(id), Description: desc})
+	}
+	return status, p
+}
+
+// reasonOf makes a machine-readable reason from a message id:
+// "tenant.unknownHost" gives "unknownHost".
+func reasonOf(id string) string {
+	if i := strings.LastIndexByte(id, '.'); i >= 0 {
+		return id[i+1:]
+	}
+	return id
+}

@@ -1,0 +1,230 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/texts"
+)
+
+const (
+	ctxTenant    = "praksis.tenant"
+	ctxRequestID = "praksis.requestID"
+	// CtxUserID is where authentication stores the caller's user id, so the
+	// request log can name it.
+	CtxUserID = "praksis.userID"
+)
+
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+func newRequestID() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// observe gives every request an id, turns a returned error into the error
+// shape (so the status is known here), then logs the request and records its
+// duration. Logs carry ids only: no names, e-mails or answers.
+func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		start := time.Now()
+		req := c.Request()
+		rid := req.Header.Get("X-Request-ID")
+		if !requestIDPattern.MatchString(rid) {
+			rid = newRequestID()
+		}
+		c.Set(ctxRequestID, rid)
+		c.Response().Header().Set("X-Request-ID", rid)
+
+		if err := next(c); err != nil {
+			s.handleError(c, err)
+		}
+
+		resp, _ := echo.UnwrapResponse(c.Response())
+		status := http.StatusOK
+		if resp != nil && resp.Status != 0 {
+			status = resp.Status
+		}
+		route := c.Path()
+		if route == "" {
+			route = "unmatched"
+		}
+		slug := ""
+		if t, ok := c.Get(ctxTenant).(*tenants.Tenant); ok {
+			slug = t.Slug
+		}
+		dur := time.Since(start)
+		s.metrics.observe(req.Method, route, status, slug, dur)
+		attrs := []any{
+			"request_id", rid, "method", req.Method, "route", route, "status", status,
+			"duration_ms", float64(dur.Microseconds()) / 1000, "tenant", slug,
+		}
+		if uid := c.Get(CtxUserID); uid != nil {
+			attrs = append(attrs, "user_id", uid)
+		}
+		switch {
+		case status >= 500:
+			s.log.Error("request", attrs...)
+		case route == "/healthz" || route == "/readyz" || route == "/metrics":
+			s.log.Debug("request", attrs...)
+		default:
+			s.log.Info("request", attrs...)
+		}
+		return nil
+	}
+}
+
+// handleError writes err in the error shape, in the caller's language.
+func (s *Server) handleError(c *echo.Context, err error) {
+	if resp, uerr := echo.UnwrapResponse(c.Response()); uerr == nil && resp.Committed {
+		return
+	}
+	status, p := ToProblem(s.language(c), err)
+	if status >= 500 {
+		rid, _ := c.Get(ctxRequestID).(string)
+		s.log.Error("request failed", "request_id", rid, "route", c.Path(), "error", err.Error())
+	}
+	if status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", "60")
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(status)
+		return
+	}
+	_ = c.JSON(status, p)
+}
+
+// language is the language of server-made texts for this request.
+func (s *Server) language(c *echo.Context) string {
+	fallback := texts.Default
+	if t, ok := c.Get(ctxTenant).(*tenants.Tenant); ok {
+		fallback = t.DefaultLanguage
+	}
+	return texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), fallback)
+}
+
+// resolveTenant finds the school of the request's host: unknown hosts get
+// 404 and schools that are disabled or not at this binary's schema version
+// get 503, both in the error shape.
+func (s *Server) resolveTenant(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		t, err := s.tenantOf(c.Request())
+		if err != nil {
+			return err
+		}
+		c.Set(ctxTenant, t)
+		return next(c)
+	}
+}
+
+func (s *Server) tenantOf(r *http.Request) (*tenants.Tenant, error) {
+	host := s.requestHost(r)
+	t, ok := s.reg.ByHost(host)
+	if !ok {
+		return nil, apperror.New(apperror.NotFound, "tenant.unknownHost").With("Host", host)
+	}
+	if ok, msg := t.Serveable(s.reg.TargetVersion()); !ok {
+		return t, apperror.New(apperror.Unavailable, msg)
+	}
+	return t, nil
+}
+
+// scoped runs the rest of the request in one transaction confined to the
+// school. The response is buffered and sent only after the commit succeeded,
+// so a client is never told "saved" about a change that was rolled back.
+func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		t, ok := c.Get(ctxTenant).(*tenants.Tenant)
+		if !ok {
+			return apperror.New(apperror.Internal, "error.internal")
+		}
+		orig := c.Response()
+		buf := &bufferedWriter{header: http.Header{}}
+		err := s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, _ *gorm.DB) error {
+			c.SetRequest(c.Request().WithContext(ctx))
+			c.SetResponse(echo.NewResponse(buf, s.log))
+			return next(c)
+		})
+		c.SetResponse(orig)
+		if err != nil {
+			return err
+		}
+		buf.flushTo(orig)
+		return nil
+	}
+}
+
+// bufferedWriter holds a response until the transaction has committed.
+type bufferedWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (b *bufferedWriter) Header() http.Header { return b.header }
+
+func (b *bufferedWriter) WriteHeader(status int) {
+	if b.status == 0 {
+		b.status = status
+	}
+}
+
+func (b *bufferedWriter) Write(p []byte) (int, error) {
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	return b.body.Write(p)
+}
+
+func (b *bufferedWriter) flushTo(w http.ResponseWriter) {
+	h := w.Header()
+	for k, v := range b.header {
+		h[k] = v
+	}
+	status := b.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.WriteHeader(status)
+	if b.body.Len() > 0 {
+		_, _ = w.Write(b.body.Bytes())
+	}
+}
+
+// securityHeaders sets the headers every answer carries.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		h := c.Response().Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		return next(c)
+	}
+}
+
+// bodyLimit caps request bodies; routes that take files raise it.
+func bodyLimit(limit int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			req := c.Request()
+			if req.ContentLength > limit {
+				return apperror.New(apperror.TooLarge, "error.tooLarge")
+			}
+			if req.Body != nil {
+				req.Body = http.MaxBytesReader(c.Response(), req.Body, limit)
+			}
+			return next(c)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/frontend"
+	"github.com/praksis/praksis/tenants"
+)
+
+// routes is the route table. Every route is registered through Handle with
+// its documentation; a test fails when one is not in the OpenAPI document.
+func (s *Server) routes() {
+	root := s.router.Group("")
+	root.Handle(http.MethodGet, "/healthz", s.healthz, Op{Summary: "Liveness: the process serves HTTP", Tag: "operations", Access: "public"})
+	root.Handle(http.MethodGet, "/readyz", s.readyz, Op{Summary: "Readiness: database reachable and schema current", Tag: "operations", Access: "public",
+		Responses: map[int]string{http.StatusServiceUnavailable: "Not ready"}})
+	root.Handle(http.MethodGet, "/metrics", s.metricsHandler(), Op{Summary: "Prometheus metrics", Tag: "operations", Access: "public", Produces: "text/plain"})
+	root.Handle(http.MethodGet, "/api/openapi.json", s.openapi, Op{Summary: "This OpenAPI document", Tag: "operations", Access: "public"})
+
+	// Everything else under /api belongs to the school of the request's
+	// host and runs in that school's database scope.
+	api := s.router.Group("/api", s.resolveTenant, s.scoped)
+	api.Handle(http.MethodGet, "/tenant", tenants.HandlePublicInfo, Op{
+		Summary: "The school's public info: name, organisation number, languages, theme, privacy policy",
+		Tag:     "tenant", Access: "public",
+		Query:     map[string]string{"lang": "nb or en; otherwise Accept-Language decides"},
+		Responses: map[int]string{http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
+	})
+	api.Handle(echo.RouteNotFound, "/*", func(c *echo.Context) error {
+		return apperror.NotFoundf("error.routeNotFound")
+	}, Op{Summary: "Unknown API routes answer 404 in the error shape", Tag: "operations", Access: "public"})
+
+	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
+		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
+		Tag:     "app", Access: "public", Produces: "text/html",
+	})
+}

@@ -1,0 +1,166 @@
+// Package httpapi is the HTTP edge of Praksis: the route table, the
+// middleware (request ids, logs, metrics, tenant resolution, the per-request
+// database scope), the one mapping from domain errors to the error shape, the
+// OpenAPI document, and serving the web app for every school host.
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/tenants"
+)
+
+// Server is one replica's HTTP server.
+type Server struct {
+	cfg     *config.Config
+	reg     *tenants.Registry
+	log     *slog.Logger
+	e       *echo.Echo
+	router  *Router
+	metrics *metrics
+	// controlReady reports whether the control schema is at this binary's
+	// version, for /readyz.
+	controlReady func(ctx context.Context) error
+}
+
+// Options are the parts of a server that tests and commands vary.
+type Options struct {
+	// ControlReady is checked by /readyz; nil means always ready.
+	ControlReady func(ctx context.Context) error
+	// Gatherer, when set, receives the server's metrics registry; nil makes a
+	// private one.
+	Registerer *prometheus.Registry
+}
+
+// New builds the server and registers every route.
+func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Options) *Server {
+	e := echo.New()
+	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady}
+	s.router = &Router{e: e}
+	promReg := opts.Registerer
+	if promReg == nil {
+		promReg = prometheus.NewRegistry()
+	}
+	s.metrics = newMetrics(promReg)
+	e.Logger = log
+	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = s.clientIP
+	e.Use(s.observe, middleware.Recover(), securityHeaders, bodyLimit(1<<20))
+	s.routes()
+	return s
+}
+
+// Handler returns the HTTP handler of the server.
+func (s *Server) Handler() http.Handler { return s.e }
+
+// Router returns the documented route table (for the OpenAPI test).
+func (s *Server) Router() *Router { return s.router }
+
+// Echo returns the underlying router (for tests that list its routes).
+func (s *Server) Echo() *echo.Echo { return s.e }
+
+// Serve listens on addr until ctx ends, then stops accepting, lets in-flight
+// requests finish for the configured grace, and returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.e,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "grace", s.cfg.ShutdownGrace.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// clientIP is the caller's address: the direct peer, or the first untrusted
+// address of X-Forwarded-For when the peer is a trusted proxy.
+func (s *Server) clientIP(r *http.Request) string {
+	peer, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		peer = r.RemoteAddr
+	}
+	if !s.trusted(peer) {
+		return peer
+	}
+	return echo.ExtractIPFromXFFHeader(s.trustOptions()...)(r)
+}
+
+func (s *Server) trustOptions() []echo.TrustOption {
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range s.cfg.TrustedProxies {
+		_, n, err := net.ParseCIDR(p.String())
+		if err == nil {
+			opts = append(opts, echo.TrustIPRange(n))
+		}
+	}
+	return opts
+}
+
+func (s *Server) trusted(ip string) bool {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// requestHost is the host the browser asked for: the Host header, or
+// X-Forwarded-Host when a trusted proxy sent it.
+func (s *Server) requestHost(r *http.Request) string {
+	host := r.Host
+	if fwd := r.Header.Get("X-Forwarded-Host"); fwd != "" {
+		peer, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			peer = r.RemoteAddr
+		}
+		if s.trusted(peer) {
+			if i := indexByte(fwd, ','); i >= 0 {
+				fwd = fwd[:i]
+			}
+			host = fwd
+		}
+	}
+	return tenants.NormalizeHost(host)
+}
+
+func indexByte(s string, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return i
+		}
+	}
+	return -1
+}

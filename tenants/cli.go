@@ -1,0 +1,370 @@
+package tenants
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+// Opener gives a command the onboarding service and a function that
+// releases what it opened.
+type Opener func(ctx context.Context) (*Service, func(), error)
+
+// Command returns `praksis tenant …`, the operators' onboarding tool.
+func Command(open Opener) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "tenant",
+		Short: "Onboard and manage schools (tenants)",
+		Long: `Onboard and manage schools. Each school gets its own host(s), its own
+Postgres schema and role, its own texts and its own theme.
+
+Example:
+  praksis tenant create --slug hvl --name "Praksis HVL" --host praksis.hvl.no --org-number "917 341 512"
+  praksis tenant add-admin --tenant hvl --email admin@hvl.no --name "Kari Nordmann"`,
+	}
+	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open),
+		statusCmd(open, "disable", Disabled), statusCmd(open, "enable", Active),
+		addAdminCmd(open), catalogueCmd(open), exportCmd(open), deleteCmd(open))
+	return cmd
+}
+
+func withService(cmd *cobra.Command, open Opener, fn func(ctx context.Context, s *Service) error) error {
+	ctx := cmd.Context()
+	s, closeFn, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	return fn(ctx, s)
+}
+
+func createCmd(open Opener) *cobra.Command {
+	var p CreateParams
+	cmd := &cobra.Command{
+		Use:   "create --slug SLUG --name NAME --host HOST [--host HOST…]",
+		Short: "Register a school, create its schema and role, and migrate it",
+		Long: `Register a school: registry row, hosts, database role, schema and migrations.
+The slug must match ^[a-z][a-z0-9-]{1,30}$ and not be reserved (control, public,
+river, www, api, admin, static). A slug or host that is taken is refused and
+nothing is changed.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				t, err := s.Create(ctx, p)
+				if err != nil {
+					return err
+				}
+				state := "migrated"
+				if p.NoMigrate {
+					state = "registered; run `praksis migrate` before it can be served"
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "created school %s (schema %s, hosts %s): %s\n",
+					t.Slug, t.SchemaName, strings.Join(t.Hosts, ", "), state)
+				fmt.Fprintf(cmd.OutOrStdout(), "next: praksis tenant add-admin --tenant %s --email EMAIL --name NAME\n", t.Slug)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&p.Slug, "slug", "", "short unique name, e.g. hvl (required)")
+	f.StringVar(&p.Name, "name", "", "the school's app name as users see it (required)")
+	f.StringSliceVar(&p.Hosts, "host", nil, "host name the school is served on (repeatable, at least one)")
+	f.StringVar(&p.OrgNumber, "org-number", "", "organisation number, e.g. \"917 341 512\"")
+	f.StringVar(&p.DefaultLanguage, "default-language", "nb", "nb or en")
+	f.StringVar(&p.Theme.PrimaryColor, "primary-color", "", "primary colour as #rrggbb")
+	f.StringVar(&p.Theme.SecondaryColor, "secondary-color", "", "secondary colour as #rrggbb")
+	f.StringVar(&p.Theme.LogoURL, "logo-url", "", "logo URL (https:// or /path)")
+	f.StringSliceVar(&p.FeideRealms, "feide-realm", nil, "Feide realm accepted for sign-in, e.g. hvl.no (repeatable)")
+	f.BoolVar(&p.NoMigrate, "no-migrate", false, "only register; `praksis migrate` migrates later (for onboarding many at once)")
+	_ = cmd.MarkFlagRequired("slug")
+	_ = cmd.MarkFlagRequired("name")
+	_ = cmd.MarkFlagRequired("host")
+	return cmd
+}
+
+func listCmd(open Opener) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List schools",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				list, err := s.List(ctx)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), list)
+				}
+				w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+				fmt.Fprintln(w, "SLUG\tNAME\tHOSTS\tSTATUS\tSCHEMA\tVERSION")
+				for _, t := range list {
+					fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d (%s)\n", t.Slug, t.DisplayName, strings.Join(t.Hosts, ","), t.Status,
+						t.SchemaName, t.SchemaVersion, t.MigrationState)
+				}
+				return w.Flush()
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func showCmd(open Opener) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show SLUG",
+		Short: "Show one school's registry entry as JSON",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				t, err := s.Get(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				return writeJSON(cmd.OutOrStdout(), t)
+			})
+		},
+	}
+}
+
+func updateCmd(open Opener) *cobra.Command {
+	var p UpdateParams
+	var name, org, lang, primary, secondary, logo string
+	var realms []string
+	cmd := &cobra.Command{
+		Use:   "update SLUG [flags]",
+		Short: "Change a school's name, organisation number, language, hosts, theme or Feide realms",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
+			set := func(flag string, v *string) *string {
+				if f.Changed(flag) {
+					return v
+				}
+				return nil
+			}
+			p.Name, p.OrgNumber, p.DefaultLanguage = set("name", &name), set("org-number", &org), set("default-language", &lang)
+			p.PrimaryColor, p.SecondaryColor, p.LogoURL = set("primary-color", &primary), set("secondary-color", &secondary), set("logo-url", &logo)
+			if f.Changed("feide-realm") {
+				p.FeideRealms = &realms
+			}
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				t, err := s.Update(ctx, args[0], p)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "updated school %s\n", t.Slug)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "name", "", "new app name")
+	f.StringVar(&org, "org-number", "", "new organisation number")
+	f.StringVar(&lang, "default-language", "", "nb or en")
+	f.StringVar(&primary, "primary-color", "", "primary colour as #rrggbb")
+	f.StringVar(&secondary, "secondary-color", "", "secondary colour as #rrggbb")
+	f.StringVar(&logo, "logo-url", "", "logo URL")
+	f.StringSliceVar(&p.AddHosts, "add-host", nil, "add a host (repeatable)")
+	f.StringSliceVar(&p.RemoveHosts, "remove-host", nil, "remove a host (repeatable)")
+	f.StringSliceVar(&realms, "feide-realm", nil, "accepted Feide realms; replaces the list (repeatable)")
+	return cmd
+}
+
+func statusCmd(open Opener, verb string, status Status) *cobra.Command {
+	short := "Stop serving a school (its users get 503 until enabled); no data is removed"
+	if status == Active {
+		short = "Serve a disabled school again"
+	}
+	return &cobra.Command{
+		Use:   verb + " SLUG",
+		Short: short,
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				if err := s.SetStatus(ctx, args[0], status); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "school %s is now %s\n", args[0], status)
+				return nil
+			})
+		},
+	}
+}
+
+func addAdminCmd(open Opener) *cobra.Command {
+	var slug, email, name string
+	cmd := &cobra.Command{
+		Use:   "add-admin --tenant SLUG --email EMAIL --name NAME",
+		Short: "Create (or reactivate) a school admin, who then signs in with a one-time code",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				id, err := s.AddAdmin(ctx, slug, email, name)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "admin user %d of school %s can now sign in with a one-time code sent to the given address\n", id, slug)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&slug, "tenant", "", "school slug (required)")
+	cmd.Flags().StringVar(&email, "email", "", "the admin's e-mail (required)")
+	cmd.Flags().StringVar(&name, "name", "", "the admin's full name (required)")
+	for _, f := range []string{"tenant", "email", "name"} {
+		_ = cmd.MarkFlagRequired(f)
+	}
+	return cmd
+}
+
+func catalogueCmd(open Opener) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "catalogue",
+		Short: "Import or export a school's texts as JSON ({\"nb\": {\"appName\": \"…\"}, \"en\": {…}})",
+	}
+	var slug string
+	var replace bool
+	imp := &cobra.Command{
+		Use:   "import --tenant SLUG FILE",
+		Short: "Import texts from FILE (- for standard input); every entry is checked before any is stored",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			data, err := readInput(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			var c Catalogue
+			if err := json.Unmarshal(data, &c); err != nil {
+				return fmt.Errorf("%s is not a catalogue: %w (expected {\"nb\": {\"appName\": \"…\"}, \"en\": {…}})", args[0], err)
+			}
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				n, err := s.ImportCatalogue(ctx, slug, c, replace)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %d texts into school %s\n", n, slug)
+				return nil
+			})
+		},
+	}
+	imp.Flags().StringVar(&slug, "tenant", "", "school slug (required)")
+	imp.Flags().BoolVar(&replace, "replace", false, "remove texts that are not in FILE")
+	_ = imp.MarkFlagRequired("tenant")
+	var exSlug string
+	exp := &cobra.Command{
+		Use:   "export --tenant SLUG FILE",
+		Short: "Export the school's own texts to FILE (- for standard output)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				c, err := s.ExportCatalogue(ctx, exSlug)
+				if err != nil {
+					return err
+				}
+				return writeOutput(cmd, args[0], c)
+			})
+		},
+	}
+	exp.Flags().StringVar(&exSlug, "tenant", "", "school slug (required)")
+	_ = exp.MarkFlagRequired("tenant")
+	cmd.AddCommand(imp, exp)
+	return cmd
+}
+
+func exportCmd(open Opener) *cobra.Command {
+	return &cobra.Command{
+		Use:   "export SLUG FILE",
+		Short: "Export all of a school's data as JSON to FILE (- for standard output)",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				e, err := s.Export(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				return writeOutput(cmd, args[1], e)
+			})
+		},
+	}
+}
+
+func deleteCmd(open Opener) *cobra.Command {
+	var confirm string
+	cmd := &cobra.Command{
+		Use:   "delete SLUG --confirm SLUG",
+		Short: "Delete a school for good: its schema with all data, its role and its registry entry",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if confirm != args[0] {
+				return fmt.Errorf("refusing to delete %q: repeat the slug with --confirm %s to drop the school and all its data", args[0], args[0])
+			}
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				if err := s.Delete(ctx, args[0], confirm); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "deleted school %s\n", args[0])
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&confirm, "confirm", "", "the slug again, to confirm")
+	return cmd
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func readInput(cmd *cobra.Command, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(cmd.InOrStdin())
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return data, nil
+}
+
+func writeOutput(cmd *cobra.Command, name string, v any) error {
+	if name == "-" {
+		return writeJSON(cmd.OutOrStdout(), v)
+	}
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", name, err)
+	}
+	if err := writeJSON(f, v); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", name)
+	return nil
+}
+
+// ExitCode maps an error from a tenant command to the process exit code:
+// 3 for a conflict, 4 for an unknown school, 1 for anything else.
+func ExitCode(err error) int {
+	var c *ConflictError
+	switch {
+	case errors.As(err, &c):
+		return 3
+	case errors.Is(err, ErrNotFound):
+		return 4
+	}
+	return 1
+}
