@@ -54,13 +54,23 @@ func LoadSchoolTexts(ctx context.Context, tx *gorm.DB, t *Tenant) (*SchoolTexts,
 		return nil, fmt.Errorf("read texts of %s: %w", t.Slug, err)
 	}
 	o := texts.Overrides{}
-	for _, lang := range texts.Languages {
-		o.Set(lang, "appName", t.DisplayName)
-		o.Set(lang, "orgNumber", t.OrgNumber)
-	}
 	for _, r := range rows {
 		if strings.TrimSpace(r.Value) != "" {
 			o.Set(r.Language, r.Key, r.Value)
+		}
+	}
+	// The registry's name and number stand in where the school's admins
+	// have set none in any language; an admin's Norwegian name is still
+	// preferred to the registry's in English.
+	for key, registry := range map[string]string{"appName": t.DisplayName, "orgNumber": t.OrgNumber} {
+		for _, lang := range texts.Languages {
+			switch {
+			case o[lang][key] != "":
+			case o[texts.Default][key] != "":
+				o.Set(lang, key, o[texts.Default][key])
+			default:
+				o.Set(lang, key, registry)
+			}
 		}
 	}
 	theme := t.Theme

@@ -3,9 +3,6 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v5"
-
-	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/frontend"
 	"github.com/praksis/praksis/tenants"
 )
@@ -29,9 +26,6 @@ func (s *Server) routes() {
 		Query:     map[string]string{"lang": "nb or en; otherwise Accept-Language decides"},
 		Responses: map[int]string{http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
 	})
-	api.Handle(echo.RouteNotFound, "/*", func(c *echo.Context) error {
-		return apperror.NotFoundf("error.routeNotFound")
-	}, Op{Summary: "Unknown API routes answer 404 in the error shape", Tag: "operations", Access: "public"})
 
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",

@@ -36,6 +36,10 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 			return echo.ErrMethodNotAllowed
 		}
 		p := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
+		if p == "api" || strings.HasPrefix(p, "api/") {
+			// An unknown API route is an API error, not an app page.
+			return apperror.NotFoundf("error.routeNotFound")
+		}
 		if p != "" && p != "index.html" {
 			if st, err := fs.Stat(dist, p); err == nil && !st.IsDir() {
 				if strings.HasPrefix(p, "assets/") {

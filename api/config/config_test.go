@@ -1,0 +1,77 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://praksis@127.0.0.1:5432/praksis"}
+	cases := []struct {
+		name    string
+		env     map[string]string
+		wantErr string // the variable the message must name; "" for success
+	}{
+		{"minimal", nil, ""},
+		{"missing database", map[string]string{"DATABASE_URL": " "}, "DATABASE_URL"},
+		{"database not postgres", map[string]string{"DATABASE_URL": "mysql://x"}, "DATABASE_URL"},
+		{"bad addr", map[string]string{"HTTP_ADDR": "8080"}, "HTTP_ADDR"},
+		{"bad env", map[string]string{"PRAKSIS_ENV": "staging"}, "PRAKSIS_ENV"},
+		{"bad log level", map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		{"smtp without from", map[string]string{"SMTP_URL": "smtp://mail.example:25"}, "MAIL_FROM"},
+		{"bad smtp", map[string]string{"SMTP_URL": "mail.example", "MAIL_FROM": "a@b.no"}, "SMTP_URL"},
+		{"feide without client", map[string]string{"FEIDE_ISSUER": "https://auth.dataporten.no"}, "FEIDE_CLIENT_ID"},
+		{"vipps without secret", map[string]string{"VIPPS_ISSUER": "https://api.vipps.no/access-management-1.0/access", "VIPPS_CLIENT_ID": "x"}, "VIPPS_CLIENT_SECRET"},
+		{"bad proxy", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, not-an-ip"}, "TRUSTED_PROXIES"},
+		{"mock idp in production", map[string]string{"DEV_MOCK_IDP": "true"}, "DEV_MOCK_IDP"},
+		{"mock idp in development", map[string]string{"DEV_MOCK_IDP": "true", "PRAKSIS_ENV": "development"}, ""},
+		{"bad pool", map[string]string{"DB_MAX_CONNS": "0"}, "DB_MAX_CONNS"},
+		{"bad duration", map[string]string{"REGISTRY_REFRESH": "soon"}, "REGISTRY_REFRESH"},
+		{"missing key file", map[string]string{"JWT_KEY_FILE": "/no/such/file.pem"}, "JWT_KEY_FILE"},
+		{"bad public port", map[string]string{"PUBLIC_PORT": "http"}, "PUBLIC_PORT"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := map[string]string{}
+			for k, v := range base {
+				env[k] = v
+			}
+			for k, v := range c.env {
+				env[k] = v
+			}
+			cfg, err := Load(func(k string) string { return env[k] })
+			if c.wantErr == "" {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				if cfg.HTTPAddr != "127.0.0.1:8080" || cfg.Env == "" {
+					t.Errorf("defaults not applied: %+v", cfg)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr+":") {
+				t.Fatalf("error %v does not name %s", err, c.wantErr)
+			}
+		})
+	}
+}
+
+func TestLoadReportsEveryBadVariable(t *testing.T) {
+	env := map[string]string{"HTTP_ADDR": "x", "LOG_LEVEL": "x"}
+	_, err := Load(func(k string) string { return env[k] })
+	for _, name := range []string{"DATABASE_URL", "HTTP_ADDR", "LOG_LEVEL"} {
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("error %v does not name %s", err, name)
+		}
+	}
+}
+
+func TestEveryVariableIsDescribed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range Vars {
+		if v.Help == "" || seen[v.Name] {
+			t.Errorf("variable %s: missing help or listed twice", v.Name)
+		}
+		seen[v.Name] = true
+	}
+}
