@@ -8,8 +8,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/praksis/praksis/tenants/testdb"
 	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/testdb"
 )
 
 func TestValidateSlug(t *testing.T) {
