@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -20,9 +21,6 @@ import (
 const (
 	ctxTenant    = "praksis.tenant"
 	ctxRequestID = "praksis.requestID"
-	// CtxUserID is where authentication stores the caller's user id, so the
-	// request log can name it.
-	CtxUserID = "praksis.userID"
 )
 
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
@@ -70,7 +68,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 			"request_id", rid, "method", req.Method, "route", route, "status", status,
 			"duration_ms", float64(dur.Microseconds()) / 1000, "tenant", slug,
 		}
-		if uid := c.Get(CtxUserID); uid != nil {
+		if uid := c.Get(auth.CtxUserID); uid != nil {
 			attrs = append(attrs, "user_id", uid)
 		}
 		switch {
@@ -124,6 +122,7 @@ func (s *Server) resolveTenant(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(ctxTenant, t)
+		c.Set(auth.CtxHost, s.requestHost(c.Request()))
 		return next(c)
 	}
 }

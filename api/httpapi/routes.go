@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/frontend"
 	"github.com/praksis/praksis/tenants"
 )
@@ -26,6 +27,14 @@ func (s *Server) routes() {
 		Query:     map[string]string{"lang": "nb or en; otherwise Accept-Language decides"},
 		Responses: map[int]string{http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
 	})
+
+	signedIn := s.auth.Required
+	api.Handle(http.MethodGet, "/auth/refresh", s.auth.HandleRefresh, Op{Summary: "A fresh token for the same session (30 minutes, never past the session's 12 hours)", Tag: "auth", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/auth/sign-out", s.auth.HandleSignOut, Op{Summary: "Revoke the caller's session", Tag: "auth", Access: "signed in",
+		Responses: map[int]string{http.StatusNoContent: "Signed out"}}, signedIn)
+	api.Handle(http.MethodGet, "/users/me", users.HandleMe, Op{Summary: "The signed-in user with roles and class relations", Tag: "users", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/users/me/privacy-policy", users.HandleAcceptPrivacyPolicy, Op{Summary: "Record that the caller accepted the privacy policy", Tag: "users", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/roles", users.HandleRoles, Op{Summary: "The roles: Admin, Student, Teacher, Advisor", Tag: "users", Access: "signed in"}, signedIn)
 
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/tenants"
 )
@@ -29,6 +30,7 @@ type Server struct {
 	e       *echo.Echo
 	router  *Router
 	metrics *metrics
+	auth    *auth.Service
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
 	controlReady func(ctx context.Context) error
@@ -36,6 +38,8 @@ type Server struct {
 
 // Options are the parts of a server that tests and commands vary.
 type Options struct {
+	// Auth signs people in and checks tokens.
+	Auth *auth.Service
 	// ControlReady is checked by /readyz; nil means always ready.
 	ControlReady func(ctx context.Context) error
 	// Gatherer, when set, receives the server's metrics registry; nil makes a
@@ -46,7 +50,7 @@ type Options struct {
 // New builds the server and registers every route.
 func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady}
+	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth}
 	s.router = &Router{e: e}
 	promReg := opts.Registerer
 	if promReg == nil {

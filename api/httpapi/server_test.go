@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,15 +18,17 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
 type fixture struct {
-	db  *testdb.DB
-	reg *tenants.Registry
-	srv *Server
+	db   *testdb.DB
+	reg  *tenants.Registry
+	srv  *Server
+	auth *auth.Service
 }
 
 func testConfig(t *testing.T, dbURL string) *config.Config {
@@ -51,7 +55,13 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return &fixture{db: db, reg: reg, srv: New(testConfig(t, db.URL), reg, log, Options{})}
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	keys, err := auth.NewKeysForTest(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := auth.NewService(keys)
+	return &fixture{db: db, reg: reg, auth: a, srv: New(testConfig(t, db.URL), reg, log, Options{Auth: a})}
 }
 
 func (f *fixture) do(t *testing.T, method, host, path string, header map[string]string) *httptest.ResponseRecorder {

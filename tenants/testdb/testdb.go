@@ -135,3 +135,8 @@ func (d *DB) Exec(t testing.TB, slug string, sql string, args ...any) {
 		t.Fatalf("exec in %s: %v", slug, fmt.Errorf("%s: %w", sql, err))
 	}
 }
+
+// InScopeTest runs fn in a school's scope.
+func (d *DB) InScopeTest(slug string, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	return d.Service.InScope(context.Background(), slug, fn)
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/demo"
 	"github.com/praksis/praksis/api/httpapi"
@@ -153,7 +154,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	}
 	go reg.Watch(ctx, cfg.RegistryRefresh, log)
 
-	srv := httpapi.New(cfg, reg, log, httpapi.Options{ControlReady: controlReady})
+	keys, err := auth.LoadKeys(ctx, db, cfg.JWTKeyFile)
+	if err != nil {
+		return err
+	}
+	srv := httpapi.New(cfg, reg, log, httpapi.Options{ControlReady: controlReady, Auth: auth.NewService(keys)})
 	ln, err := net.Listen("tcp", cfg.HTTPAddr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)

@@ -1,0 +1,144 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/tenants"
+)
+
+// Caller is the signed-in user of a request.
+type Caller struct {
+	UserID    int64
+	SessionID string
+	Method    Method
+	Roles     []int64
+	Claims    *Claims
+}
+
+// Has reports whether the caller holds the role.
+func (c *Caller) Has(role int64) bool { return slices.Contains(c.Roles, role) }
+
+type callerKey struct{}
+
+// CallerFrom returns the caller of the request, or nil when anonymous.
+func CallerFrom(ctx context.Context) *Caller {
+	c, _ := ctx.Value(callerKey{}).(*Caller)
+	return c
+}
+
+// WithCaller puts a caller into a context (for tests and jobs).
+func WithCaller(ctx context.Context, c *Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// Service holds what signing in needs.
+type Service struct {
+	keys *Keys
+	now  func() time.Time
+}
+
+// NewService makes the sign-in service.
+func NewService(keys *Keys) *Service {
+	return &Service{keys: keys, now: time.Now}
+}
+
+// SetClock replaces the clock (tests).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
+// CtxHost is the echo context key of the request's school host as resolved
+// by the HTTP layer (trusted proxies considered).
+const CtxHost = "praksis.host"
+
+// CtxUserID is the echo context key the request log reads the user id from.
+const CtxUserID = "praksis.userID"
+
+var errTokenExpired = apperror.New(apperror.Unauthorized, "error.tokenExpired")
+
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "Bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// authenticate resolves the request's token into a Caller. The token must
+// be signed by us, unexpired, minted for this school and this host, and its
+// session must be live with an active user.
+func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
+	raw := bearer(c.Request())
+	if raw == "" {
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	ctx := c.Request().Context()
+	t := tenants.Current(ctx)
+	if t == nil {
+		return nil, tenants.ErrNoScope
+	}
+	host := tenants.NormalizeHost(c.Request().Host)
+	if fh, ok := c.Get(CtxHost).(string); ok && fh != "" {
+		host = fh
+	}
+	claims, err := s.keys.Verify(raw, host, s.now())
+	if errors.Is(err, ErrExpired) {
+		return nil, errTokenExpired
+	}
+	if err != nil || claims.TenantID != t.Slug {
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	sess, err := liveSession(ctx, claims.SessionID, claims.UserID)
+	if err != nil {
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := []int64{}
+	if err := tx.Raw("SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", claims.UserID).Scan(&ids).Error; err != nil {
+		return nil, fmt.Errorf("load roles of user %d: %w", claims.UserID, err)
+	}
+	return &Caller{UserID: claims.UserID, SessionID: sess.ID, Method: sess.SignInMethod, Roles: ids, Claims: claims}, nil
+}
+
+// Required is middleware that refuses anonymous callers with 401 and puts
+// the caller into the request context.
+func (s *Service) Required(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		caller, err := s.authenticate(c)
+		if err != nil {
+			return err
+		}
+		c.Set(CtxUserID, caller.UserID)
+		c.SetRequest(c.Request().WithContext(WithCaller(c.Request().Context(), caller)))
+		return next(c)
+	}
+}
+
+// RequireRole is middleware (after Required) that refuses callers holding
+// none of the roles with 403.
+func RequireRole(roles ...int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			caller := CallerFrom(c.Request().Context())
+			if caller == nil {
+				return apperror.New(apperror.Unauthorized, "error.unauthorized")
+			}
+			for _, r := range roles {
+				if caller.Has(r) {
+					return next(c)
+				}
+			}
+			return apperror.Forbiddenf("error.forbidden")
+		}
+	}
+}

@@ -1,0 +1,252 @@
+// Package users owns the people of a school: their accounts, roles and
+// relations to classes, and the signed-in user's own view of them.
+package users
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/tenants"
+)
+
+// Role ids as fixed by the schema and the spec.
+const (
+	RoleAdmin   int64 = 1
+	RoleStudent int64 = 2
+	RoleTeacher int64 = 3
+	RoleAdvisor int64 = 4
+)
+
+// Role is one of the four roles.
+type Role struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// User is an account of a school.
+type User struct {
+	ID                      int64      `json:"id"`
+	DisplayName             string     `json:"displayName"`
+	Email                   string     `json:"email"`
+	PhoneNumber             *string    `json:"phoneNumber"`
+	FeideID                 *string    `json:"-"`
+	VippsSub                *string    `json:"-"`
+	Language                string     `json:"language"`
+	IsActive                bool       `json:"isActive"`
+	PrivacyPolicyAcceptedAt *time.Time `json:"privacyPolicyAcceptedAt"`
+	DeactivatedAt           *time.Time `json:"-"`
+	CreatedAt               time.Time  `json:"-"`
+	UpdatedAt               time.Time  `json:"-"`
+}
+
+// ErrNotFound is returned when no user matches.
+var ErrNotFound = errors.New("user not found")
+
+func db(ctx context.Context) (*gorm.DB, error) { return tenants.DB(ctx) }
+
+const userColumns = `id, display_name, email, phone_number, feide_id, vipps_sub, language, is_active,
+	privacy_policy_accepted_at, deactivated_at, created_at, updated_at`
+
+func one(ctx context.Context, where string, args ...any) (*User, error) {
+	tx, err := db(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var u User
+	res := tx.Raw("SELECT "+userColumns+" FROM users WHERE "+where+" LIMIT 1", args...).Scan(&u)
+	if res.Error != nil {
+		return nil, fmt.Errorf("load user: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return nil, ErrNotFound
+	}
+	return &u, nil
+}
+
+// ByID loads a user by id. Returns ErrNotFound when there is none.
+func ByID(ctx context.Context, id int64) (*User, error) { return one(ctx, "id = ?", id) }
+
+// ByEmail loads a user by e-mail, ignoring case. Returns ErrNotFound.
+func ByEmail(ctx context.Context, email string) (*User, error) {
+	return one(ctx, "lower(email) = lower(?)", strings.TrimSpace(email))
+}
+
+// ByFeideID loads a user by Feide user id. Returns ErrNotFound.
+func ByFeideID(ctx context.Context, feideID string) (*User, error) {
+	return one(ctx, "feide_id = ?", feideID)
+}
+
+// ByVippsSub loads a user by Vipps subject. Returns ErrNotFound.
+func ByVippsSub(ctx context.Context, sub string) (*User, error) {
+	return one(ctx, "vipps_sub = ?", sub)
+}
+
+// NewUser describes an account to create.
+type NewUser struct {
+	DisplayName string
+	Email       string
+	PhoneNumber *string
+	FeideID     *string
+	VippsSub    *string
+	Language    string
+	Roles       []int64
+}
+
+// Create makes an account with the given roles.
+func Create(ctx context.Context, n NewUser) (*User, error) {
+	tx, err := db(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n.Language == "" {
+		n.Language = "nb"
+	}
+	var id int64
+	if err := tx.Raw(`INSERT INTO users (display_name, email, phone_number, feide_id, vipps_sub, language)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, strings.TrimSpace(n.DisplayName), strings.TrimSpace(n.Email),
+		n.PhoneNumber, n.FeideID, n.VippsSub, n.Language).Scan(&id).Error; err != nil {
+		return nil, fmt.Errorf("create user: %w", err)
+	}
+	for _, r := range n.Roles {
+		if err := GrantRole(ctx, id, r); err != nil {
+			return nil, err
+		}
+	}
+	return ByID(ctx, id)
+}
+
+// GrantRole gives a user a role (idempotent).
+func GrantRole(ctx context.Context, userID, roleID int64) error {
+	tx, err := db(ctx)
+	if err != nil {
+		return err
+	}
+	if err := tx.Exec("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?) ON CONFLICT DO NOTHING", userID, roleID).Error; err != nil {
+		return fmt.Errorf("grant role %d to user %d: %w", roleID, userID, err)
+	}
+	return nil
+}
+
+// Roles returns a user's roles ordered by id.
+func Roles(ctx context.Context, userID int64) ([]Role, error) {
+	tx, err := db(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var roles []Role
+	if err := tx.Raw(`SELECT r.id, r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+		WHERE ur.user_id = ? ORDER BY r.id`, userID).Scan(&roles).Error; err != nil {
+		return nil, fmt.Errorf("load roles of user %d: %w", userID, err)
+	}
+	if roles == nil {
+		roles = []Role{}
+	}
+	return roles, nil
+}
+
+// AllRoles returns the four roles.
+func AllRoles(ctx context.Context) ([]Role, error) {
+	tx, err := db(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var roles []Role
+	if err := tx.Raw("SELECT id, name FROM roles ORDER BY id").Scan(&roles).Error; err != nil {
+		return nil, fmt.Errorf("load roles: %w", err)
+	}
+	return roles, nil
+}
+
+// Update sets the identity fields learnt at sign-in (name, e-mail, phone,
+// identity-provider ids) without touching roles.
+func Update(ctx context.Context, u *User) error {
+	tx, err := db(ctx)
+	if err != nil {
+		return err
+	}
+	if err := tx.Exec(`UPDATE users SET display_name = ?, email = ?, phone_number = ?, feide_id = ?, vipps_sub = ?,
+		updated_at = now() WHERE id = ?`, u.DisplayName, u.Email, u.PhoneNumber, u.FeideID, u.VippsSub, u.ID).Error; err != nil {
+		return fmt.Errorf("update user %d: %w", u.ID, err)
+	}
+	return nil
+}
+
+// AcceptPrivacyPolicy records when the user accepted the privacy policy.
+func AcceptPrivacyPolicy(ctx context.Context, userID int64) (time.Time, error) {
+	tx, err := db(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
+	var at time.Time
+	if err := tx.Raw(`UPDATE users SET privacy_policy_accepted_at = now(), updated_at = now() WHERE id = ?
+		RETURNING privacy_policy_accepted_at`, userID).Scan(&at).Error; err != nil {
+		return time.Time{}, fmt.Errorf("record privacy acceptance of user %d: %w", userID, err)
+	}
+	if err := tx.Exec(`INSERT INTO audit_log (actor_user_id, action, entity, entity_id) VALUES (?, 'user.privacyPolicyAccepted', 'user', ?)`,
+		userID, userID).Error; err != nil {
+		return time.Time{}, fmt.Errorf("audit privacy acceptance: %w", err)
+	}
+	return at, nil
+}
+
+// StudentReference ties a student to a class, a supervisor and a teacher.
+type StudentReference struct {
+	ClassID       int64  `json:"classId"`
+	UserID        int64  `json:"userId"`
+	AdvisorUserID *int64 `json:"advisorUserId"`
+	TeacherUserID *int64 `json:"teacherUserId"`
+	IsPrimary     bool   `json:"isPrimary"`
+}
+
+// Me is the signed-in user's view of themselves (GET /api/users/me).
+type Me struct {
+	User
+	Roles                 []Role             `json:"roles"`
+	TeacherClasses        []int64            `json:"teacherClasses"`
+	AdvisorClasses        []int64            `json:"advisorClasses"`
+	StudentReferences     []StudentReference `json:"studentReferences"`
+	StudentUserReferences []struct {
+		UserID int64 `json:"userId"`
+	} `json:"studentUserReferences"`
+}
+
+// LoadMe loads a user with roles and class relations.
+func LoadMe(ctx context.Context, id int64) (*Me, error) {
+	u, err := ByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := db(ctx)
+	if err != nil {
+		return nil, err
+	}
+	me := &Me{User: *u, TeacherClasses: []int64{}, AdvisorClasses: []int64{}, StudentReferences: []StudentReference{}}
+	if me.Roles, err = Roles(ctx, id); err != nil {
+		return nil, err
+	}
+	if err := tx.Raw("SELECT class_id FROM class_teachers WHERE user_id = ? ORDER BY class_id", id).Scan(&me.TeacherClasses).Error; err != nil {
+		return nil, fmt.Errorf("load teacher classes: %w", err)
+	}
+	if err := tx.Raw("SELECT class_id FROM class_advisors WHERE user_id = ? ORDER BY class_id", id).Scan(&me.AdvisorClasses).Error; err != nil {
+		return nil, fmt.Errorf("load supervisor classes: %w", err)
+	}
+	if err := tx.Raw(`SELECT class_id, student_user_id AS user_id, advisor_user_id, teacher_user_id, is_primary
+		FROM student_references WHERE student_user_id = ? ORDER BY class_id, is_primary DESC, id`, id).Scan(&me.StudentReferences).Error; err != nil {
+		return nil, fmt.Errorf("load student references: %w", err)
+	}
+	if err := tx.Raw(`SELECT DISTINCT student_user_id AS user_id FROM student_references WHERE advisor_user_id = ? ORDER BY 1`, id).
+		Scan(&me.StudentUserReferences).Error; err != nil {
+		return nil, fmt.Errorf("load supervised students: %w", err)
+	}
+	if me.StudentUserReferences == nil {
+		me.StudentUserReferences = []struct {
+			UserID int64 `json:"userId"`
+		}{}
+	}
+	return me, nil
+}
