@@ -66,7 +66,7 @@ func TestTokenRefusals(t *testing.T) {
 	tok, id := f.signIn(t, "skole-a", "a.localhost", "kari@a.test", users.RoleStudent)
 	cases := []struct {
 		name, host, header string
-		want              int
+		want               int
 	}{
 		{"no token", "a.localhost", "", http.StatusUnauthorized},
 		{"garbage", "a.localhost", "Bearer abc.def.ghi", http.StatusUnauthorized},
@@ -156,4 +156,3 @@ func TestSessionEndsAfterTwelveHours(t *testing.T) {
 		t.Errorf("refresh of an ended session: %d", rec.Code)
 	}
 }
-
