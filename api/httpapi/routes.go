@@ -3,6 +3,9 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/subjects"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/frontend"
 	"github.com/praksis/praksis/tenants"
@@ -35,6 +38,19 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/users/me", users.HandleMe, Op{Summary: "The signed-in user with roles and class relations", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/users/me/privacy-policy", users.HandleAcceptPrivacyPolicy, Op{Summary: "Record that the caller accepted the privacy policy", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/roles", users.HandleRoles, Op{Summary: "The roles: Admin, Student, Teacher, Advisor", Tag: "users", Access: "signed in"}, signedIn)
+
+	admin := auth.RequireRole(users.RoleAdmin)
+	api.Handle(http.MethodGet, "/subjects", subjects.HandleList, Op{Summary: "Every subject, by code", Tag: "subjects", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/subjects", subjects.HandleCreate, Op{Summary: "Create a subject (code and name required, code unique)", Tag: "subjects", Access: "Admin",
+		Body: "{subjectCode, name}", Responses: map[int]string{http.StatusCreated: "The new subject"}}, signedIn, admin)
+	api.Handle(http.MethodPut, "/subjects", subjects.HandleUpdate, Op{Summary: "Change a subject's code and name", Tag: "subjects", Access: "Admin",
+		Body: "{id, subjectCode, name}"}, signedIn, admin)
+
+	api.Handle(http.MethodGet, "/periods", periods.HandleList, Op{Summary: "Every semester, newest first, with status previous, current or future", Tag: "periods", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/periods/next", periods.HandleNext, Op{Summary: "The semester that creating the next one would make (409 when a future one exists)", Tag: "periods", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/periods/:id", periods.HandleGet, Op{Summary: "One semester", Tag: "periods", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/periods", periods.HandleCreate, Op{Summary: "Create the next semester by the naming rule; the body may repeat the name and dates shown, which must still hold", Tag: "periods", Access: "Admin",
+		Body: "{name, startDate, endDate} as shown (optional)", Responses: map[int]string{http.StatusCreated: "The new semester"}}, signedIn, admin)
 
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
