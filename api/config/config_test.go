@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,18 @@ func TestEveryVariableIsDescribed(t *testing.T) {
 			t.Errorf("variable %s: missing help or listed twice", v.Name)
 		}
 		seen[v.Name] = true
+	}
+}
+
+// The README's configuration table lists every variable the service reads.
+func TestReadmeListsEveryVariable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Vars {
+		if !strings.Contains(string(readme), "| `"+v.Name+"` |") {
+			t.Errorf("README.md does not document %s", v.Name)
+		}
 	}
 }

@@ -1,0 +1,486 @@
+# shellcheck shell=bash
+# Shared helpers for the scripts in this directory. Source it; do not run it.
+#
+#   source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+#
+# Functions report problems on stderr and return non-zero (die exits), so they
+# behave the same whether or not the caller uses `set -e`.
+
+if [[ -n ${_PRAKSIS_LIB_LOADED:-} ]]; then
+	return 0
+fi
+_PRAKSIS_LIB_LOADED=1
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+PRAKSIS_SCRIPT=$(basename "${0:-praksis}")
+
+# Postgres major version the project is built and tested against.
+PG_MAJOR=15
+CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+
+# ---------------------------------------------------------------------------
+# Messages
+
+# log MESSAGE...: a time-stamped line on stderr.
+log() {
+	printf '%s [%s] %s\n' "$(date +%H:%M:%S)" "$PRAKSIS_SCRIPT" "$*" >&2
+}
+
+# warn MESSAGE...: like log, marked as a warning.
+warn() {
+	log "warning: $*"
+}
+
+# die MESSAGE...: log an error and exit 1.
+die() {
+	log "error: $*"
+	exit 1
+}
+
+# ---------------------------------------------------------------------------
+# Privileges
+
+is_root() {
+	[[ $(id -u) -eq 0 ]]
+}
+
+# need_root_or_sudo [WHY]: succeed when root, or when sudo is available.
+need_root_or_sudo() {
+	if is_root || command -v sudo >/dev/null 2>&1; then
+		return 0
+	fi
+	log "error: root privileges are needed${1:+ to $1}, and sudo is not installed; run as root or install sudo"
+	return 1
+}
+
+# as_root CMD...: run CMD as root (through sudo when not root).
+as_root() {
+	if is_root; then
+		"$@"
+	else
+		need_root_or_sudo || return 1
+		sudo -- "$@"
+	fi
+}
+
+# ---------------------------------------------------------------------------
+# System packages (Debian)
+
+_PRAKSIS_APT_UPDATED=${_PRAKSIS_APT_UPDATED:-0}
+
+# apt_package_installed PKG: true when dpkg knows PKG as installed.
+apt_package_installed() {
+	local status
+	status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) || return 1
+	[[ $status == "install ok installed" ]]
+}
+
+_apt_lists_present() {
+	compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null
+}
+
+_apt_update() {
+	log "running apt-get update"
+	as_root env DEBIAN_FRONTEND=noninteractive \
+		apt-get -q -o DPkg::Lock::Timeout=600 update >&2 || return 1
+	_PRAKSIS_APT_UPDATED=1
+	export _PRAKSIS_APT_UPDATED
+}
+
+_apt_install() {
+	as_root env DEBIAN_FRONTEND=noninteractive \
+		apt-get -y -q -o DPkg::Lock::Timeout=600 install "$@" >&2
+}
+
+# ensure_apt_packages PKG...: install the packages that are not installed yet.
+# Runs apt-get update at most once, and only when the package lists are
+# missing or an install fails without it.
+ensure_apt_packages() {
+	local pkg missing=()
+	command -v dpkg-query >/dev/null 2>&1 || {
+		log "error: dpkg-query not found; install these packages by hand: $*"
+		return 1
+	}
+	for pkg in "$@"; do
+		apt_package_installed "$pkg" || missing+=("$pkg")
+	done
+	if [[ ${#missing[@]} -eq 0 ]]; then
+		return 0
+	fi
+	log "installing missing system packages: ${missing[*]}"
+	need_root_or_sudo "install ${missing[*]}" || return 1
+	if [[ $_PRAKSIS_APT_UPDATED != 1 ]] && ! _apt_lists_present; then
+		_apt_update || { log "error: apt-get update failed"; return 1; }
+	fi
+	if ! _apt_install "${missing[@]}"; then
+		if [[ $_PRAKSIS_APT_UPDATED == 1 ]]; then
+			log "error: apt-get install ${missing[*]} failed"
+			return 1
+		fi
+		log "install failed; updating the package lists and retrying"
+		_apt_update || { log "error: apt-get update failed"; return 1; }
+		_apt_install "${missing[@]}" || {
+			log "error: apt-get install ${missing[*]} failed"
+			return 1
+		}
+	fi
+	for pkg in "${missing[@]}"; do
+		apt_package_installed "$pkg" || {
+			log "error: package $pkg is still not installed"
+			return 1
+		}
+	done
+}
+
+# ensure_chromium: Debian's Chromium at $CHROMIUM_PATH (and basic fonts).
+# Exports CHROMIUM_PATH.
+ensure_chromium() {
+	if [[ ! -x $CHROMIUM_PATH ]] || ! apt_package_installed fonts-liberation; then
+		ensure_apt_packages chromium fonts-liberation || return 1
+	fi
+	if [[ ! -x $CHROMIUM_PATH ]]; then
+		log "error: Chromium is not at $CHROMIUM_PATH after installing the chromium package"
+		return 1
+	fi
+	export CHROMIUM_PATH
+}
+
+# ---------------------------------------------------------------------------
+# Postgres
+
+# pg_bin: print the Postgres $PG_MAJOR bin directory, installing the server
+# (package postgresql) when initdb is missing. Sets PG_BIN. PRAKSIS_PG_BIN
+# overrides the directory.
+pg_bin() {
+	local dir=${PRAKSIS_PG_BIN:-${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}}
+	if [[ ! -x $dir/initdb ]]; then
+		if [[ -n ${PRAKSIS_PG_BIN:-} ]]; then
+			log "error: PRAKSIS_PG_BIN=$PRAKSIS_PG_BIN has no initdb"
+			return 1
+		fi
+		log "Postgres $PG_MAJOR server binaries not found in $dir"
+		ensure_apt_packages postgresql || return 1
+		dir=/usr/lib/postgresql/$PG_MAJOR/bin
+		if [[ ! -x $dir/initdb ]]; then
+			log "error: initdb not found in $dir after installing postgresql (Postgres $PG_MAJOR is expected, as on Debian 12)"
+			return 1
+		fi
+	fi
+	PG_BIN=$dir
+	printf '%s\n' "$PG_BIN"
+}
+
+# _pg_owner_run CMD...: run a Postgres server command as the cluster owner
+# (the postgres user when we are root, since initdb and postgres refuse root).
+_pg_owner_run() {
+	if is_root; then
+		(cd / && runuser -u postgres -- "$@")
+	else
+		"$@"
+	fi
+}
+
+# _pg_port_of DATADIR: the port a running cluster listens on (postmaster.pid).
+_pg_port_of() {
+	sed -n 4p "$1/postmaster.pid" 2>/dev/null
+}
+
+# pg_is_running DIR: true when the cluster in DIR/data is running.
+pg_is_running() {
+	local bin
+	[[ -f $1/data/postmaster.pid ]] || return 1
+	bin=$(pg_bin) || return 1
+	_pg_owner_run "$bin/pg_ctl" -D "$1/data" status >/dev/null 2>&1
+}
+
+# pg_start DIR PORT: start the cluster in DIR (data in DIR/data, socket in
+# DIR/run, log in DIR/postgres.log), creating it when DIR is new. When it is
+# already running, reuse it (on whatever port it has). Sets and exports
+# PG_ADMIN_URL; sets PG_PORT, PG_DIR and PG_STARTED_HERE (1 when this call
+# started the server, 0 when it was already running).
+pg_start() {
+	local dir=${1:-} port=${2:-} bin data run logfile owner started
+	if [[ -z $dir || -z $port ]]; then
+		log "error: usage: pg_start DIR PORT"
+		return 1
+	fi
+	bin=$(pg_bin) || return 1
+	mkdir -p "$dir" || return 1
+	dir=$(cd "$dir" && pwd -P) || return 1
+	data=$dir/data
+	run=$dir/run
+	logfile=$dir/postgres.log
+
+	if is_root; then
+		id postgres >/dev/null 2>&1 || {
+			log "error: user postgres does not exist (install the postgresql package)"
+			return 1
+		}
+		if [[ ! -e $data ]]; then
+			chown postgres:postgres "$dir" || return 1
+		fi
+		if ! runuser -u postgres -- test -w "$dir" -a -x "$dir"; then
+			log "error: user postgres cannot write $dir (is a parent directory private to root?); use a directory such as /tmp/..."
+			return 1
+		fi
+		owner=postgres
+	else
+		owner=$(id -un)
+	fi
+	if [[ -e $data ]]; then
+		local data_owner
+		data_owner=$(stat -c %U "$data")
+		if [[ $data_owner != "$owner" ]]; then
+			log "error: $data belongs to $data_owner, but the server would run as $owner; remove $dir or run as that user"
+			return 1
+		fi
+	fi
+
+	if [[ ! -s $data/PG_VERSION ]]; then
+		log "creating Postgres cluster in $data"
+		rm -rf "$data"
+		_pg_owner_run "$bin/initdb" -D "$data" -U postgres -A trust -E UTF8 \
+			--locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 || {
+			tail -n 20 "$dir/initdb.log" >&2
+			log "error: initdb failed (full log: $dir/initdb.log)"
+			return 1
+		}
+	fi
+	_pg_owner_run mkdir -p "$run" || return 1
+
+	if pg_is_running "$dir"; then
+		local actual
+		actual=$(_pg_port_of "$data")
+		if [[ -n $actual && $actual != "$port" ]]; then
+			warn "cluster in $dir is already running on port $actual (not $port); using it"
+			port=$actual
+		else
+			log "reusing running Postgres cluster in $dir (port $port)"
+		fi
+		started=0
+	else
+		log "starting Postgres $PG_MAJOR on 127.0.0.1:$port ($dir)"
+		if ! _pg_owner_run "$bin/pg_ctl" -D "$data" -l "$logfile" -w -t 60 \
+			-o "-k '$run' -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
+			start >/dev/null; then
+			tail -n 20 "$logfile" >&2 2>/dev/null || true
+			log "error: Postgres did not start on port $port (full log: $logfile)"
+			return 1
+		fi
+		started=1
+	fi
+	# Read by the scripts that source this file.
+	# shellcheck disable=SC2034
+	PG_DIR=$dir PG_PORT=$port PG_STARTED_HERE=$started
+	PG_ADMIN_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+	export PG_ADMIN_URL
+}
+
+# pg_start_throwaway DIR: pg_start on a free port, retrying with another port
+# when the first one was taken in the meantime.
+pg_start_throwaway() {
+	local attempt port
+	for attempt in 1 2 3; do
+		port=$(free_port) || return 1
+		if pg_start "$1" "$port"; then
+			return 0
+		fi
+		[[ -s $1/data/PG_VERSION ]] || return 1
+		log "retrying with another port (attempt $attempt failed)"
+	done
+	return 1
+}
+
+# pg_stop DIR: stop the cluster in DIR when it runs (fast shutdown, then
+# immediate if needed). Quiet; succeeds when nothing runs.
+pg_stop() {
+	local dir=${1:-} bin
+	[[ -n $dir && -f $dir/data/postmaster.pid ]] || return 0
+	bin=$(pg_bin 2>/dev/null) || return 1
+	_pg_owner_run "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 && return 0
+	pg_is_running "$dir" || return 0
+	_pg_owner_run "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 30 stop >/dev/null 2>&1
+}
+
+# pg_remove_throwaway DIR: stop the cluster in DIR and delete DIR.
+pg_remove_throwaway() {
+	local dir=${1:-}
+	[[ -n $dir && -d $dir ]] || return 0
+	pg_stop "$dir" || warn "could not stop Postgres in $dir"
+	rm -rf "$dir"
+}
+
+# _pg_hostport URL: the host:port part of a postgres:// URL.
+_pg_hostport() {
+	local re='^postgres(ql)?://([^@/?]*@)?([^/?]+)'
+	if [[ $1 =~ $re ]]; then
+		printf '%s\n' "${BASH_REMATCH[3]}"
+	else
+		return 1
+	fi
+}
+
+# pg_create_app_db ADMIN_URL DBNAME ROLE: create (idempotently) the login
+# role ROLE (LOGIN CREATEROLE NOINHERIT) and the database DBNAME owned by it.
+# Sets, exports and logs DATABASE_URL for that role and database.
+pg_create_app_db() {
+	local admin_url=${1:-} db=${2:-} role=${3:-} bin hostport
+	if [[ -z $admin_url || -z $db || -z $role ]]; then
+		log "error: usage: pg_create_app_db ADMIN_URL DBNAME ROLE"
+		return 1
+	fi
+	hostport=$(_pg_hostport "$admin_url") || {
+		log "error: cannot read host and port from $admin_url"
+		return 1
+	}
+	bin=$(pg_bin) || return 1
+	"$bin/psql" "$admin_url" -X -q -v ON_ERROR_STOP=1 -v role="$role" -v db="$db" >/dev/null <<'SQL' || {
+SELECT format('CREATE ROLE %I LOGIN CREATEROLE NOINHERIT', :'role')
+ WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :'role') \gexec
+SELECT format('ALTER ROLE %I LOGIN CREATEROLE NOINHERIT', :'role') \gexec
+SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'role')
+ WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'db') \gexec
+SELECT format('ALTER DATABASE %I OWNER TO %I', :'db', :'role') \gexec
+SQL
+		log "error: could not create role $role and database $db"
+		return 1
+	}
+	DATABASE_URL="postgres://$role@$hostport/$db?sslmode=disable"
+	export DATABASE_URL
+	log "DATABASE_URL=$DATABASE_URL"
+}
+
+# ---------------------------------------------------------------------------
+# Network
+
+_port_in_use() {
+	if command -v ss >/dev/null 2>&1; then
+		ss -Htan "sport = :$1" 2>/dev/null | grep -q . && return 0
+	fi
+	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# free_port: print a TCP port on 127.0.0.1 that nothing uses. Picks at random
+# below the kernel's ephemeral range, so it does not race with outgoing
+# connections, and away from the fixed development ports.
+free_port() {
+	local i port
+	for ((i = 0; i < 500; i++)); do
+		port=$((20000 + (RANDOM * 32768 + RANDOM) % 12000))
+		if ! _port_in_use "$port"; then
+			printf '%s\n' "$port"
+			return 0
+		fi
+	done
+	log "error: found no free TCP port on 127.0.0.1"
+	return 1
+}
+
+# wait_http URL HOSTHEADER TIMEOUT [PID]: poll URL (with "Host: HOSTHEADER")
+# until it answers 200. Fails after TIMEOUT seconds, or as soon as process
+# PID (when given) has exited.
+wait_http() {
+	local url=${1:-} host=${2:-} timeout=${3:-60} pid=${4:-} code deadline
+	if [[ -z $url || -z $host ]]; then
+		log "error: usage: wait_http URL HOSTHEADER TIMEOUT [PID]"
+		return 1
+	fi
+	deadline=$((SECONDS + timeout))
+	while :; do
+		code=$(curl -s -o /dev/null -w '%{http_code}' --noproxy '*' --max-time 5 \
+			-H "Host: $host" "$url" 2>/dev/null) || true
+		[[ $code == 200 ]] && return 0
+		if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then
+			log "error: the server (pid $pid) exited before $url answered 200"
+			return 1
+		fi
+		if ((SECONDS >= deadline)); then
+			log "error: $url (Host: $host) did not answer 200 within ${timeout}s (last status: ${code:-none})"
+			return 1
+		fi
+		sleep 0.3
+	done
+}
+
+# stop_process_group PID [TIMEOUT]: SIGTERM the process group led by PID
+# (started with setsid), wait up to TIMEOUT seconds, then SIGKILL.
+stop_process_group() {
+	local pid=${1:-} timeout=${2:-20} i
+	[[ -n $pid ]] || return 0
+	kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+	kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+	for ((i = 0; i < timeout * 10; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		warn "process $pid did not stop within ${timeout}s; killing it"
+		kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+	fi
+	wait "$pid" 2>/dev/null || true
+	# Leftover children in the group (if any).
+	kill -KILL -- "-$pid" 2>/dev/null || true
+}
+
+# ---------------------------------------------------------------------------
+# Builds
+
+# ensure_node_modules: npm ci at the repository root when node_modules is
+# missing or older than package-lock.json.
+ensure_node_modules() {
+	local lock=$REPO_ROOT/package-lock.json stamp=$REPO_ROOT/node_modules/.package-lock.json
+	if [[ ! -f $REPO_ROOT/package.json ]]; then
+		log "error: no package.json at the repository root ($REPO_ROOT)"
+		return 1
+	fi
+	if [[ ! -f $lock ]]; then
+		log "error: no package-lock.json at the repository root; run 'npm install' once and commit the lock file"
+		return 1
+	fi
+	if [[ -f $stamp && ! $lock -nt $stamp ]]; then
+		return 0
+	fi
+	command -v npm >/dev/null 2>&1 || {
+		log "error: npm not found (Node 20 and npm are required)"
+		return 1
+	}
+	log "installing node modules (npm ci)"
+	(cd "$REPO_ROOT" && npm ci --no-audit --no-fund) >&2 || {
+		log "error: npm ci failed"
+		return 1
+	}
+}
+
+# build_frontend: npm run build at the repository root.
+build_frontend() {
+	ensure_node_modules || return 1
+	log "building the front end (npm run build)"
+	(cd "$REPO_ROOT" && npm run build) >&2 || {
+		log "error: front-end build failed (npm run build)"
+		return 1
+	}
+}
+
+# build_binary: go build -o bin/praksis ./api/cmd/praksis.
+build_binary() {
+	command -v go >/dev/null 2>&1 || {
+		log "error: go not found (Go 1.26 is required)"
+		return 1
+	}
+	log "building bin/praksis (go build ./api/cmd/praksis)"
+	(cd "$REPO_ROOT" && go build -o bin/praksis ./api/cmd/praksis) >&2 || {
+		log "error: Go build failed (go build -o bin/praksis ./api/cmd/praksis)"
+		return 1
+	}
+}
+
+# now_us: the current time in microseconds (for step timings).
+now_us() {
+	printf '%s\n' "${EPOCHREALTIME//[!0-9]/}"
+}
+
+# format_seconds MICROSECONDS: seconds with one decimal.
+format_seconds() {
+	local us=$1
+	printf '%d.%d\n' $((us / 1000000)) $(((us % 1000000) / 100000))
+}
