@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { TenantGate } from '@/features/tenant/components/TenantGate';
+import { TenantProvider } from '@/features/tenant/TenantProvider';
+import type { Tenant } from '@/features/tenant/types';
+import { I18nProvider } from '@/i18n/I18nProvider';
+import { AppThemeProvider } from './AppThemeProvider';
+import type { AppStore } from './store';
+
+interface AppProvidersProps {
+  store: AppStore;
+  /** The school injected into `index.html`, if any. */
+  initialTenant: Tenant | null;
+  children: ReactNode;
+}
+
+/**
+ * Everything the screens rely on, outermost first: the store, messages for
+ * the current language, the school, its theme, and the gate that holds the
+ * screens back until the school is known.
+ */
+export function AppProviders({ store, initialTenant, children }: AppProvidersProps) {
+  return (
+    <ReduxProvider store={store}>
+      <I18nProvider>
+        <TenantProvider initialTenant={initialTenant}>
+          <AppThemeProvider>
+            <TenantGate>{children}</TenantGate>
+          </AppThemeProvider>
+        </TenantProvider>
+      </I18nProvider>
+    </ReduxProvider>
+  );
+}

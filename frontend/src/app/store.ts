@@ -1,0 +1,30 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '@/api/apiSlice';
+import { languageReducer } from '@/i18n/languageSlice';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  language: languageReducer,
+});
+
+/** The whole Redux state. */
+export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Creates the Redux store. Tests pass `preloadedState` (e.g. a language);
+ * the app passes the language decided before the first render.
+ */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+  // Refetch on focus and reconnect where endpoints ask for it.
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

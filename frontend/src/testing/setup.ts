@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Node's fetch (which RTK Query uses here) refuses relative URLs such as
+// `/api/tenant`; a browser resolves them against the page. Do the same.
+const NodeRequest = globalThis.Request;
+class PageRelativeRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href).href : input, init);
+  }
+}
+globalThis.Request = PageRelativeRequest;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
