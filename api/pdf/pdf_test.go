@@ -1,0 +1,167 @@
+package pdf
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// extract returns the text of a PDF as pdftotext sees it, which is what a
+// screen reader or a search finds in it.
+func extract(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatalf("pdftotext is missing (Debian package poppler-utils; scripts/test installs it): %v", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doc.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	// Trailing spaces depend on layout details that do not matter.
+	lines := strings.Split(string(out), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden file (run go test ./api/pdf -update to create it): %v", err)
+	}
+	if got != string(want) {
+		t.Errorf("text of the PDF differs from %s:\n--- got ---\n%s", path, got)
+	}
+}
+
+func sampleComment() string {
+	// 4000 characters of numbered sentences, so a lost line is visible.
+	var b strings.Builder
+	for i := 1; b.Len() < 4000; i++ {
+		b.WriteString("Setning nummer ")
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString(" om pasientsikkerhet, kommunikasjon og faglig forsvarlighet på sengeposten. ")
+	}
+	return b.String()[:4000]
+}
+
+
+func TestDocumentText(t *testing.T) {
+	d, err := New(Meta{School: "Høgskulen på Vestlandet – Praksis", OrgNumber: "917 341 512", Title: "Vurdering av praksis: Åse Øvrebø",
+		Language: "nb", Created: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []func() error{
+		func() error { return d.Heading("Pasientsentrert sykepleie") },
+		func() error { return d.Field("Student", "Åse Øvrebø (ÆØÅ æøå)") },
+		func() error { return d.Field("Praksisveileder", "Bjørn Ærlig") },
+		func() error { return d.Paragraph("Vurderingen gjelder midtveis og slutt i praksisperioden.") },
+		func() error { return d.Field("Kommentar fra praksisveileder", sampleComment()) },
+		func() error { d.Rule(); return nil },
+		func() error { return d.Subheading("Slutt") },
+		func() error { return d.Paragraph("Linje én\nLinje to\n\nLinje fire etter en tom linje.") },
+	}
+	for _, s := range steps {
+		if err := s(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Fatal("not a PDF")
+	}
+	text := extract(t, b)
+	golden(t, "document.txt", text)
+
+	// Every sentence of the long comment is there, in order, even though it
+	// crosses a page break.
+	flat := strings.Join(strings.Fields(text), " ")
+	comment := strings.Join(strings.Fields(sampleComment()), " ")
+	// The comment ends mid-sentence at 4000 characters; check whole words.
+	last := comment[:strings.LastIndex(comment, " ")]
+	pages := strings.Count(text, "\f")
+	if pages < 2 {
+		t.Fatalf("expected the comment to cross a page break, got %d page(s)", pages)
+	}
+	// Page headers and footers interrupt the flow; remove them to compare.
+	for _, noise := range []string{"Høgskulen på Vestlandet – Praksis · Org.nr. 917 341 512", "Vurdering av praksis: Åse Øvrebø · 21.11.2026"} {
+		flat = strings.ReplaceAll(flat, noise+" ", "")
+	}
+	for p := 1; p <= pages; p++ {
+		flat = strings.ReplaceAll(flat, "Side "+strconv.Itoa(p)+" av "+strconv.Itoa(pages)+" ", "")
+	}
+	if !strings.Contains(flat, last) {
+		t.Errorf("the 4000-character comment lost text across the page break")
+	}
+	for _, want := range []string{"Side 1 av 2", "Side 2 av 2", "ÆØÅ æøå", "Org.nr. 917 341 512"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+}
+
+func TestEnglishFooter(t *testing.T) {
+	d, err := New(Meta{School: "Praksis", Title: "Assessment", Language: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := extract(t, b); !strings.Contains(text, "Page 1 of 1") {
+		t.Errorf("English footer missing:\n%s", text)
+	}
+}
+
+func TestTableWrapsCellsAndRepeatsNothing(t *testing.T) {
+	d, err := New(Meta{School: "Praksis", Title: "Tabell", Language: "nb"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]string{}
+	for i := 1; i <= 60; i++ {
+		rows = append(rows, []string{"Spørsmål " + strconv.Itoa(i) + " om observasjon og dokumentasjon av vitale tegn", "Selvstendig", "Veiledet", "Delvis selvstendig"})
+	}
+	if err := d.Table([]string{"Spørsmål", "Student", "Veileder", "Lærer"}, []float64{0.46, 0.18, 0.18, 0.18}, rows); err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := extract(t, b)
+	for i := 1; i <= 60; i++ {
+		if n := strings.Count(text, "Spørsmål "+strconv.Itoa(i)+" om"); n != 1 {
+			t.Errorf("row %d appears %d times", i, n)
+		}
+	}
+	if strings.Count(text, "\f") < 2 {
+		t.Error("a 60-row table should take more than one page")
+	}
+}
