@@ -74,13 +74,14 @@ func LoadSchoolTexts(ctx context.Context, tx *gorm.DB, t *Tenant) (*SchoolTexts,
 		}
 	}
 	theme := t.Theme
-	var raw []byte
-	if err := tx.WithContext(ctx).Raw("SELECT value FROM settings WHERE key = 'theme'").Scan(&raw).Error; err != nil {
+	// A slice of rows: scanning into []byte would read one row as a list.
+	var raw []string
+	if err := tx.WithContext(ctx).Raw("SELECT value::text FROM settings WHERE key = 'theme'").Scan(&raw).Error; err != nil {
 		return nil, fmt.Errorf("read theme of %s: %w", t.Slug, err)
 	}
 	if len(raw) > 0 {
 		var admin Theme
-		if err := json.Unmarshal(raw, &admin); err == nil {
+		if err := json.Unmarshal([]byte(raw[0]), &admin); err == nil {
 			theme = admin.Merge(theme)
 		}
 	}

@@ -52,6 +52,10 @@ type Error struct {
 	Literal   string
 	Fields    []FieldError
 	Err       error
+	// KeepChanges asks the HTTP layer to commit the request's transaction
+	// even though the request fails, for a failure that must leave a trace
+	// (a wrong one-time code counts as a try).
+	KeepChanges bool
 }
 
 func (e *Error) Error() string {
@@ -86,6 +90,12 @@ func (e *Error) With(key string, value any) *Error {
 // Because records the underlying cause (kept out of the client's answer).
 func (e *Error) Because(err error) *Error {
 	e.Err = err
+	return e
+}
+
+// Keep marks the error as one whose request still commits its changes.
+func (e *Error) Keep() *Error {
+	e.KeepChanges = true
 	return e
 }
 

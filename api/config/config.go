@@ -49,10 +49,15 @@ type Config struct {
 	VippsIssuer       string
 	VippsClientID     string
 	VippsClientSecret string
+	// FeideGroupsAPI is the base URL of the Feide groups API.
+	FeideGroupsAPI string
 
 	TrustedProxies []netip.Prefix
 	LogLevel       slog.Level
 	DevMockIDP     bool
+	// DevMailCatcher keeps outgoing e-mail in an in-process catcher shown
+	// at /dev/mail instead of sending it (development only).
+	DevMailCatcher bool
 
 	// DBMaxConns caps the shared connection pool of one replica.
 	DBMaxConns int
@@ -88,9 +93,11 @@ var Vars = []Var{
 	{Name: "VIPPS_ISSUER", Help: "Vipps Login OpenID Connect issuer URL"},
 	{Name: "VIPPS_CLIENT_ID", Help: "Vipps client id (required with VIPPS_ISSUER)"},
 	{Name: "VIPPS_CLIENT_SECRET", Help: "Vipps client secret (required with VIPPS_ISSUER)"},
+	{Name: "FEIDE_GROUPS_API", Default: "https://groups-api.dataporten.no", Help: "base URL of the Feide groups API (course memberships are read from {url}/groups/me/groups at sign-in)"},
 	{Name: "TRUSTED_PROXIES", Default: "", Help: "comma-separated IPs or CIDRs whose X-Forwarded-Host and X-Forwarded-For are believed"},
 	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
+	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
 	{Name: "DB_MAX_CONNS", Default: "20", Help: "maximum open database connections per replica"},
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
 	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
@@ -136,6 +143,7 @@ func Load(get Getenv) (*Config, error) {
 		VippsIssuer:       v("VIPPS_ISSUER"),
 		VippsClientID:     v("VIPPS_CLIENT_ID"),
 		VippsClientSecret: v("VIPPS_CLIENT_SECRET"),
+		FeideGroupsAPI:    strings.TrimSuffix(v("FEIDE_GROUPS_API"), "/"),
 	}
 
 	switch env := Environment(v("PRAKSIS_ENV")); env {
@@ -190,6 +198,9 @@ func Load(get Getenv) (*Config, error) {
 	}
 	checkOIDC("FEIDE", c.FeideIssuer, c.FeideClientID, c.FeideClientSecret)
 	checkOIDC("VIPPS", c.VippsIssuer, c.VippsClientID, c.VippsClientSecret)
+	if u, err := url.Parse(c.FeideGroupsAPI); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		bad("FEIDE_GROUPS_API", "must be an absolute http(s) URL")
+	}
 
 	if s := v("TRUSTED_PROXIES"); s != "" {
 		for _, part := range strings.Split(s, ",") {
@@ -215,6 +226,17 @@ func Load(get Getenv) (*Config, error) {
 		c.DevMockIDP = b
 		if b && c.Env != Development {
 			bad("DEV_MOCK_IDP", "the mock identity provider can only be enabled with PRAKSIS_ENV=development")
+		}
+	}
+	if b, err := strconv.ParseBool(v("DEV_MAIL_CATCHER")); err != nil {
+		bad("DEV_MAIL_CATCHER", "must be true or false")
+	} else {
+		c.DevMailCatcher = b
+		if b && c.Env != Development {
+			bad("DEV_MAIL_CATCHER", "the mail catcher can only be enabled with PRAKSIS_ENV=development")
+		}
+		if b && c.SMTPURL != "" {
+			bad("DEV_MAIL_CATCHER", "cannot be combined with SMTP_URL: unset one of them")
 		}
 	}
 	posInt := func(name string, max int) int {

@@ -141,7 +141,9 @@ func (s *Server) tenantOf(r *http.Request) (*tenants.Tenant, error) {
 
 // scoped runs the rest of the request in one transaction confined to the
 // school. The response is buffered and sent only after the commit succeeded,
-// so a client is never told "saved" about a change that was rolled back.
+// so a client is never told "saved" about a change that was rolled back. A
+// returned error rolls the transaction back, unless it is an apperror marked
+// KeepChanges: then the transaction commits and the error is answered.
 func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		t, ok := c.Get(ctxTenant).(*tenants.Tenant)
@@ -150,14 +152,23 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		orig := c.Response()
 		buf := &bufferedWriter{header: http.Header{}}
+		var kept error
 		err := s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
 			c.SetResponse(echo.NewResponse(buf, s.log))
-			return next(c)
+			herr := next(c)
+			if e, ok := apperror.As(herr); ok && e.KeepChanges {
+				kept = herr
+				return nil
+			}
+			return herr
 		})
 		c.SetResponse(orig)
 		if err != nil {
 			return err
+		}
+		if kept != nil {
+			return kept
 		}
 		buf.flushTo(orig)
 		return nil
@@ -212,11 +223,14 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// bodyLimit caps request bodies; routes that take files raise it.
-func bodyLimit(limit int64) echo.MiddlewareFunc {
+// bodyLimit caps request bodies at def; a route that takes files raises
+// its own limit through Op.MaxBody. It runs after routing, so the matched
+// route is known.
+func (s *Server) bodyLimit(def int64) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			req := c.Request()
+			limit := s.router.bodyLimit(req.Method, c.Path(), def)
 			if req.ContentLength > limit {
 				return apperror.New(apperror.TooLarge, "error.tooLarge")
 			}

@@ -25,6 +25,11 @@ type Op struct {
 	Body string
 	// Produces is the content type of a successful answer (default JSON).
 	Produces string
+	// Consumes lists the accepted request body types (default JSON).
+	Consumes []string
+	// MaxBody raises the request body limit for this route above the
+	// server's default (for file uploads); 0 keeps the default.
+	MaxBody int64
 }
 
 type documented struct {
@@ -38,6 +43,9 @@ type documented struct {
 type Router struct {
 	e      *echo.Echo
 	routes []documented
+	// limits holds the body limits of routes that raise the default, by
+	// method and registered path.
+	limits map[string]int64
 }
 
 // Group is a set of routes under one prefix sharing middleware.
@@ -56,6 +64,21 @@ func (r *Router) Group(prefix string, mw ...echo.MiddlewareFunc) *Group {
 func (g *Group) Handle(method, path string, h echo.HandlerFunc, op Op, mw ...echo.MiddlewareFunc) {
 	g.g.Add(method, path, h, mw...)
 	g.r.routes = append(g.r.routes, documented{Method: method, Path: g.prefix + path, Op: op})
+	if op.MaxBody > 0 {
+		if g.r.limits == nil {
+			g.r.limits = map[string]int64{}
+		}
+		g.r.limits[method+" "+g.prefix+path] = op.MaxBody
+	}
+}
+
+// bodyLimit returns the body limit of a matched route, or def when the
+// route keeps the server's default.
+func (r *Router) bodyLimit(method, path string, def int64) int64 {
+	if n, ok := r.limits[method+" "+path]; ok {
+		return n
+	}
+	return def
 }
 
 var paramPattern = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
@@ -134,8 +157,23 @@ func (r *Router) OpenAPI() map[string]any {
 			op["parameters"] = params
 		}
 		if d.Op.Body != "" {
-			op["requestBody"] = map[string]any{"description": d.Op.Body, "required": true,
-				"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"type": "object"}}}}
+			consumes := d.Op.Consumes
+			if len(consumes) == 0 {
+				consumes = []string{"application/json"}
+			}
+			content := map[string]any{}
+			for _, ct := range consumes {
+				schema := map[string]any{"type": "object"}
+				if ct != "application/json" {
+					schema = map[string]any{"type": "string", "format": "binary"}
+				}
+				content[ct] = map[string]any{"schema": schema}
+			}
+			body := map[string]any{"description": d.Op.Body, "required": true, "content": content}
+			if d.Op.MaxBody > 0 {
+				body["x-max-bytes"] = d.Op.MaxBody
+			}
+			op["requestBody"] = body
 		}
 		paths[p][strings.ToLower(d.Method)] = op
 	}

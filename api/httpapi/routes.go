@@ -3,8 +3,16 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/classes"
+	"github.com/praksis/praksis/api/expectations"
+	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/reports"
+	"github.com/praksis/praksis/api/schooltexts"
+	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/subjects"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/frontend"
@@ -35,6 +43,64 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/auth/refresh", s.auth.HandleRefresh, Op{Summary: "A fresh token for the same session (30 minutes, never past the session's 12 hours)", Tag: "auth", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/auth/sign-out", s.auth.HandleSignOut, Op{Summary: "Revoke the caller's session", Tag: "auth", Access: "signed in",
 		Responses: map[int]string{http.StatusNoContent: "Signed out"}}, signedIn)
+
+	// Signing in. A one-time code by e-mail works for every active account;
+	// Feide for students and teachers, Vipps for supervisors. Each ends in
+	// {token}, a bearer token for this school's host.
+	codeRequest := Op{
+		Summary: "e-mails a one-time code (6 digits, valid 10 minutes, burnt after 5 wrong tries) in the user's language when the address belongs to an active account. " +
+			"The answer is the same 202 with no body whether or not it does; a new code replaces the address's older ones. At most 5 codes per address and 20 per client address in 15 minutes, then 429",
+		Tag: "auth", Access: "public", Body: "{email}",
+		Responses: map[int]string{http.StatusAccepted: "Accepted: a code is on its way if the address has an active account", http.StatusTooManyRequests: "Too many codes asked for; wait 15 minutes"},
+	}
+	simple, external := codeRequest, codeRequest
+	simple.Summary = "Ask for a sign-in code by e-mail (/login-simple): " + codeRequest.Summary
+	external.Summary = "Ask for a sign-in code by e-mail (/login): " + codeRequest.Summary
+	api.Handle(http.MethodPost, "/auth/simple/sign-in", s.signin.HandleRequestCode, simple)
+	api.Handle(http.MethodPost, "/auth/external/sign-in", s.signin.HandleRequestCode, external)
+	api.Handle(http.MethodPost, "/auth/external/signed-in", s.signin.HandleCodeSignIn, Op{
+		Summary: "Sign in with the e-mailed code (from /otp and /otp-simple): 200 {token}. A wrong, expired, used, burnt or replaced code, or an address without an active account, all get the same 400 (reason code); each wrong code counts as one of the 5 tries",
+		Tag:     "auth", Access: "public", Body: "{email, code (6 digits)}",
+		Responses: map[int]string{http.StatusOK: "{token}", http.StatusBadRequest: "Missing or malformed field, or the code does not work"},
+	})
+	api.Handle(http.MethodGet, "/auth/feide/start", s.signin.HandleFeideStart, Op{
+		Summary: "Start signing in with Feide: navigate the browser here. 302 to Feide (authorization code flow with PKCE S256, state and nonce; scopes openid userid profile email groups). " +
+			"The round trip's state is kept in an HttpOnly cookie on this host (10 minutes); Feide returns the browser to {school}/feide-success?code=&state=, which then calls POST /api/auth/signed-in. 503 when Feide is not set up",
+		Tag: "auth", Access: "public",
+		Query: map[string]string{
+			"verificationGuid": "optional: a supervisor invitation's id, handed back by POST /api/auth/signed-in",
+			"redirect_uri":     "optional: a local path (starting with /) to go to after sign-in, handed back by POST /api/auth/signed-in",
+		},
+		Responses: map[int]string{http.StatusFound: "To Feide's authorization endpoint", http.StatusServiceUnavailable: "Feide is not set up or cannot be reached"},
+	})
+	api.Handle(http.MethodPost, "/auth/signed-in", s.signin.HandleFeideSignedIn, Op{
+		Summary: "Finish signing in with Feide (from /feide-success): 200 {token, verificationGuid?, redirectUri?}. Needs the cookie set by GET /api/auth/feide/start (400 when missing or expired: start again). " +
+			"The user is found by Feide user id, then by e-mail, else made: with the Student role when Feide's affiliation says student, with no role otherwise. " +
+			"403 when the Feide realm (after @ in the Feide user id) is not one the school accepts, or the account is deactivated; 409 when the e-mail's account is linked to another Feide user; 400 when Feide does not confirm the code",
+		Tag: "auth", Access: "public", Body: "{code, state (optional: the state from /feide-success; must match when given), redirectToLocal (accepted, ignored)}",
+		Responses: map[int]string{http.StatusOK: "{token, verificationGuid?, redirectUri?}", http.StatusForbidden: "Realm not accepted, or account deactivated"},
+	})
+	api.Handle(http.MethodGet, "/auth/vipps/start", s.signin.HandleVippsStart, Op{
+		Summary: "Start signing in with Vipps: navigate the browser here with a state the front end made and kept in sessionStorage. 302 to Vipps Login (scopes openid name email phoneNumber, never the national id; PKCE and nonce added), " +
+			"with the redirect URI {school}/vipps-success, where the front end checks code, state and error before calling POST /api/auth/vipps/signed-in. 503 when Vipps is not set up",
+		Tag: "auth", Access: "public",
+		Query: map[string]string{
+			"state":            "required: 8 to 128 characters of A-Z a-z 0-9 - . _ ~, made fresh for every sign-in",
+			"verificationGuid": "optional: a supervisor invitation's id, handed back by POST /api/auth/vipps/signed-in",
+			"redirect_uri":     "optional: a local path (starting with /), handed back by POST /api/auth/vipps/signed-in",
+		},
+		Responses: map[int]string{http.StatusFound: "To Vipps Login's authorization endpoint", http.StatusServiceUnavailable: "Vipps is not set up or cannot be reached"},
+	})
+	api.Handle(http.MethodPost, "/auth/vipps/signed-in", s.signin.HandleVippsSignedIn, Op{
+		Summary: "Finish signing in with Vipps (from /vipps-success): 200 {token, verificationGuid?, redirectUri?}. The account is the one linked to the Vipps subject; else the one with the e-mail when Vipps says it is verified (then linked); " +
+			"else, when a supervisor invitation to that verified e-mail is open, a new Advisor account. Otherwise 403: no supervisor account for this Vipps user, ask for an invitation. " +
+			"400 when Vipps does not confirm the code or redirectUri is not this school's /vipps-success; 403 for a deactivated account; 409 when the e-mail's account is linked to another Vipps user",
+		Tag: "auth", Access: "public", Body: "{code, redirectUri ({school}/vipps-success, exactly as sent to Vipps), state (optional; must match the start call's when given)}",
+		Responses: map[int]string{http.StatusOK: "{token, verificationGuid?, redirectUri?}", http.StatusForbidden: "No account for this Vipps user, or deactivated"},
+	})
+	api.Handle(http.MethodGet, "/auth/feide-info", signin.HandleFeideInfo, Op{Summary: "The caller's Feide userinfo claims as seen at their last Feide sign-in (404 when they never signed in with Feide)", Tag: "auth", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/auth/feide-group-memberships", signin.HandleFeideGroups, Op{Summary: "The caller's groups as the Feide groups API (me/groups) listed them at their last Feide sign-in: [{id, type, displayName, membership: {active, fsroles, affiliation, ...}, ...}]; [] when none", Tag: "auth", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/memberships", signin.HandleMemberships, Op{Summary: "The caller's course memberships from the Feide groups fc:fs:fs:emne:<realm>:<subject code>:<version> of their last Feide sign-in: [{groupId, realm, subjectCode, version, displayName, roles (fsroles), active}] by subject code; [] when none", Tag: "auth", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/users/me", users.HandleMe, Op{Summary: "The signed-in user with roles and class relations", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/users/me/privacy-policy", users.HandleAcceptPrivacyPolicy, Op{Summary: "Record that the caller accepted the privacy policy", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/roles", users.HandleRoles, Op{Summary: "The roles: Admin, Student, Teacher, Advisor", Tag: "users", Access: "signed in"}, signedIn)
@@ -51,6 +117,110 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/periods/:id", periods.HandleGet, Op{Summary: "One semester", Tag: "periods", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/periods", periods.HandleCreate, Op{Summary: "Create the next semester by the naming rule; the body may repeat the name and dates shown, which must still hold", Tag: "periods", Access: "Admin",
 		Body: "{name, startDate, endDate} as shown (optional)", Responses: map[int]string{http.StatusCreated: "The new semester"}}, signedIn, admin)
+
+	// Administration: forms, classes, expectations, users, the semester
+	// report and the school's own texts. Where a teacher may call a route
+	// too, the handler checks the relationship (teacher of the class).
+	teacherOrAdmin := auth.RequireRole(users.RoleAdmin, users.RoleTeacher)
+	api.Handle(http.MethodGet, "/periods/:id/classes", classes.HandlePeriodClasses, Op{Summary: "The classes of a semester (as GET /api/classes), by subject code; 404 when no such semester", Tag: "classes", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/periods/:id/students-csv", reports.HandleStudentsCSV, Op{
+		Summary: "The semester report, downloaded as 'Student Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF). One row per student and class: subject code and name, student name and e-mail, teacher, supervisors (primary first), " +
+			"then for each form the semester's classes use, per half (main forms: mid and end; others: end) and role (student, supervisor, teacher), answered/total questions (empty when the class does not use the form), then warning (none/given/confirmed), signing-form status and result. Header and status texts in the caller's language",
+		Tag: "periods", Access: "Admin", Produces: "text/csv",
+		Query: map[string]string{"lang": "nb or en; otherwise Accept-Language decides"}}, signedIn, admin)
+
+	api.Handle(http.MethodGet, "/forms", forms.HandleList, Op{Summary: "Every form as [{id, name, isMainForm}], main forms first, then by name", Tag: "forms", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/forms/:id", forms.HandleGet, Op{
+		Summary: "A form: {id, name, isMainForm, hasGuidancePdf, guidancePdfName, groups: [{id, formId, name, type (1 free text, 2 grading), order, options: [{label, value}], questions: [{id, formQuestionGroupId, text, order, helpText (null when none)}]}]}. " +
+			"Groups and questions come in order. A grading group's options are Selvstendig 0, Delvis selvstendig 1, Veiledet 2, Assistert 3, Uselvstendig 4; the value one past the last (5) means not relevant",
+		Tag: "forms", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/forms", forms.HandleCreate, Op{Summary: "Create a form with its groups and questions, numbered in the order given", Tag: "forms", Access: "Admin",
+		Body:      "{name (required, at most 200), isMainForm, groups: [{name (default 'Ny gruppe', at most 200), type (1 or 2, default 2), questions: [{text (default 'Nytt spørsmål', at most 2000), helpText (at most 4000; blank or null = none)}]}]}",
+		Responses: map[int]string{http.StatusCreated: "The new form, as GET /api/forms/{id}"}}, signedIn, admin)
+	api.Handle(http.MethodPut, "/forms", forms.HandleUpdate, Op{
+		Summary: "Save a whole form in one go: groups and questions are renumbered from 1 in the order given, those sent with their id keep it (a question may move to another group), those without an id are created, and those left out are deleted. " +
+			"A question with answers or comments cannot be deleted, nor change group type (409, nothing saved). A form's assignments follow its main-form flag",
+		Tag: "forms", Access: "Admin",
+		Body:      "The form as in POST plus id, with id on existing groups and questions; the read-only fields of GET (formId, options, order, formQuestionGroupId, hasGuidancePdf, guidancePdfName) may be sent back and are ignored",
+		Responses: map[int]string{http.StatusConflict: "A question with answers would be deleted or change type"}}, signedIn, admin)
+	api.Handle(http.MethodDelete, "/forms/:id", forms.HandleDelete, Op{Summary: "Delete a form, its place in classes and their expectations; refused (409) once anyone has answered it in any class", Tag: "forms", Access: "Admin",
+		Responses: map[int]string{http.StatusNoContent: "Deleted", http.StatusConflict: "The form has answers"}}, signedIn, admin)
+	api.Handle(http.MethodGet, "/forms/:id/pdf", forms.HandleGetPDF, Op{Summary: "The form's guidance PDF, shown inline under its file name; 404 in the error shape when there is none", Tag: "forms", Access: "signed in",
+		Produces: "application/pdf"}, signedIn)
+	api.Handle(http.MethodPut, "/forms/:id/pdf", forms.HandlePutPDF, Op{Summary: "Upload or replace the form's guidance PDF; answers with the form", Tag: "forms", Access: "Admin",
+		Body:     "The PDF as the raw body (Content-Type application/pdf; the file name may be given as ?filename=) or multipart/form-data with one file (field 'file'). It must start with %PDF- and be at most 10 MiB",
+		Consumes: []string{"application/pdf", "multipart/form-data"}, MaxBody: forms.UploadLimit,
+		Query:     map[string]string{"filename": "the file's name, for a raw body (default: the form's name)"},
+		Responses: map[int]string{http.StatusRequestEntityTooLarge: "Larger than 10 MiB"}}, signedIn, admin)
+	api.Handle(http.MethodDelete, "/forms/:id/pdf", forms.HandleDeletePDF, Op{Summary: "Remove the form's guidance PDF (also when there is none)", Tag: "forms", Access: "Admin",
+		Responses: map[int]string{http.StatusNoContent: "Removed"}}, signedIn, admin)
+
+	api.Handle(http.MethodGet, "/classes", classes.HandleList, Op{
+		Summary: "Every class of the school (students need the list to join one), newest semester first, then by subject code: [{id, periodId, period: {id, name, startDate, endDate, status}, subjectId, subject: {id, subjectCode, name}, midSemesterDate, endSemesterDate, forms: [{id, name, isMainForm}], assignments: [{id, classId, formId, isMidSemester, forms: [{id, name, isMainForm}]}]}]",
+		Tag:     "classes", Access: "signed in", Query: map[string]string{"periodId": "only the classes of this semester"}}, signedIn)
+	api.Handle(http.MethodPost, "/classes", classes.HandleCreate, Op{Summary: "Add a subject to a semester (one class per subject and semester; 409 when it is there already)", Tag: "classes", Access: "Admin",
+		Body: "{subjectId, periodId}", Responses: map[int]string{http.StatusCreated: "The new class, as GET /api/classes/{id}", http.StatusConflict: "The subject already has a class in the semester"}}, signedIn, admin)
+	api.Handle(http.MethodPut, "/classes", classes.HandleUpdate, Op{
+		Summary: "Set a class's mid- and end-semester dates: within the semester, mid before end. Admins set both; a teacher of the class only the mid-semester date (403 for a changed end date)",
+		Tag:     "classes", Access: "Admin, or Teacher of the class",
+		Body: "{id, midSemesterDate, endSemesterDate} as YYYY-MM-DD; a field left out stays, null clears it. The rest of the class from GET may be sent back and is ignored"}, signedIn, teacherOrAdmin)
+	api.Handle(http.MethodGet, "/classes/:id", classes.HandleGet, Op{Summary: "One class, shaped as in GET /api/classes", Tag: "classes", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodGet, "/classes/:id/users", classes.HandleUsers, Op{Summary: "The people of a class: {teachers, students, advisors}, each [{id, displayName}] by name", Tag: "classes", Access: "Admin, Teacher"}, signedIn, teacherOrAdmin)
+	api.Handle(http.MethodPatch, "/classes/:id/forms", classes.HandleSetForms, Op{
+		Summary: "Set the forms a class uses. A main form gets a mid-semester and an end-semester assignment, any other form an end-semester one. Removing a form that anyone in the class has answered is refused (409); removing one also removes its expectations in the class. Answers with the class",
+		Tag:     "classes", Access: "Admin", Body: "[formId, ...]",
+		Responses: map[int]string{http.StatusConflict: "A form to remove has answers"}}, signedIn, admin)
+	api.Handle(http.MethodGet, "/classes/:classId/advisor/:userId/students", classes.HandleAdvisorStudents, Op{Summary: "The students a supervisor of the class follows there: [{id, displayName}]; 404 when the user is not a supervisor of the class", Tag: "classes", Access: "Admin, Teacher"}, signedIn, teacherOrAdmin)
+	api.Handle(http.MethodPost, "/classes/:classId/advisor/:userId/students", classes.HandleAddAdvisorStudents, Op{
+		Summary: "Give a supervisor of the class students of the class to follow. A student without a supervisor gets this one as primary; the student's teacher carries over; students already followed stay as they are. Answers with the supervisor's students",
+		Tag:     "classes", Access: "Admin", Body: "{studentIds: [id, ...]} (students of the class)"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/classes/:classId/forms/:formId/expectations", expectations.HandleGet, Op{
+		Summary: "The expectations of a class for a form and half: {classId, formId, isMidSemester, answers: [{formQuestionId, value}]} in question order; 404 in the error shape when none are set",
+		Tag:     "expectations", Access: "signed in", Query: map[string]string{"isMidSemester": "true or false (required)"}}, signedIn)
+	api.Handle(http.MethodPost, "/classes/:classId/expectations", expectations.HandleSave, Op{
+		Summary: "Replace the expectations of a class for a form and half. The form must be one the class uses with an assignment for that half; questions must be graded questions of the form. Answers with the saved set",
+		Tag:     "expectations", Access: "Admin",
+		Body: "{classId (optional, must match the path), formId, isMidSemester, answers: [{formQuestionId, value}]}; value is \"0\" (Selvstendig) to \"4\" (Uselvstendig), \"5\" for not relevant, or null/blank for no expectation"}, signedIn, admin)
+
+	api.Handle(http.MethodGet, "/users", users.HandleList, Op{
+		Summary: "A page of users by name, then id: [{id, displayName, email, isActive, roles: [{id, name}]}]; X-Total-Count holds the number matching. Admins list everyone; teachers may list active students (roleid 2) and supervisors (roleid 4) for their pickers; others 403",
+		Tag:     "users", Access: "Admin; Teacher with roleid 2 or 4",
+		Query: map[string]string{"roleid": "only users with this role (2 student, 3 teacher, 4 advisor, 1 admin)", "search": "part of the name or e-mail, any case",
+			"pagesize": "1 to 100, default 20", "offset": "rows to skip, default 0", "includeInactive": "1 to include deactivated users (admins only), 0 (default) not to"}}, signedIn, teacherOrAdmin)
+	api.Handle(http.MethodPost, "/users", users.HandleCreate, Op{Summary: "Create a user (e-mail unique without regard to case: 409)", Tag: "users", Access: "Admin",
+		Body: "{displayName, email, roles: [roleId, ...]}", Responses: map[int]string{http.StatusCreated: "The new user, as GET /api/users/{id}", http.StatusConflict: "The e-mail is in use"}}, signedIn, admin)
+	api.Handle(http.MethodGet, "/users/:id", users.HandleGet, Op{Summary: "A user as GET /api/users/me shows the caller: roles, teacherClasses, advisorClasses, studentReferences (primary supervisor first), studentUserReferences, isActive", Tag: "users", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodPatch, "/users/:id", users.HandlePatch, Op{
+		Summary: "Change a user's roles, classes and whether the account is active. A student is in exactly one class: the first studentReferences entry decides it, with its teacher (one of the class's teachers) and primary supervisor (one linked to the student and supervising in the class); " +
+			"when the class changes, a teacher or supervisor that does not fit the new class is cleared, otherwise such a pick is 400. Losing a role removes its class memberships. Deactivating ends the user's sessions at once. Admins cannot remove their own Admin role or deactivate themselves (409). Answers with the user",
+		Tag: "users", Access: "Admin",
+		Body: "{roles: [roleId, ...] (required, not empty), teacherClasses: [classId], advisorClasses: [classId], studentReferences: [{classId, userId, advisorUserId, teacherUserId}], isActive}; any field but roles may be left out to keep it"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/users/:id/classes/:classId", users.HandleClassRelation, Op{
+		Summary: "A user's relation to one class: {userId, classId, isTeacher, isStudent, isAdvisor, studentReferences, advisorStudents: [{id, displayName}], teacherStudents: [{id, displayName}]}",
+		Tag:     "users", Access: "Admin, Teacher, or the user themselves"}, signedIn)
+
+	api.Handle(http.MethodGet, "/tenant/texts", schooltexts.HandleGet, Op{
+		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
+		Tag:     "tenant", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/texts", schooltexts.HandlePutTexts, Op{
+		Summary: "Set school texts: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts",
+		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, en: {key: value}}"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/theme", schooltexts.HandlePutTheme, Op{
+		Summary: "Set the school's theme (colours #rrggbb, URLs https:// or rooted /; an empty field falls back to the default). Shown by GET /api/tenant from the next request. Answers as GET /api/tenant/texts",
+		Tag:     "tenant", Access: "Admin", Body: "{primaryColor, secondaryColor, logoUrl, faviconUrl (optional)}"}, signedIn, admin)
+
+	// Development only: the configuration refuses both outside
+	// PRAKSIS_ENV=development, and without them the routes do not exist.
+	if s.devMail != nil {
+		root.Handle(http.MethodGet, "/dev/mail", s.devMail.HandlePage, Op{Summary: "Development only: every e-mail sent since start, newest first", Tag: "development", Access: "public (development only)", Produces: "text/html"})
+		root.Handle(http.MethodGet, "/dev/mail/messages", s.devMail.HandleMessages, Op{Summary: "Development only: every e-mail sent since start as [{to, subject, text, html, sentAt}], newest first", Tag: "development", Access: "public (development only)"})
+	}
+	if s.mockIDP != nil {
+		idp := echo.WrapHandler(s.mockIDP)
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			root.Handle(m, "/dev/idp/*", idp, Op{Summary: "Development only: the mock Feide (/dev/idp/feide) and Vipps (/dev/idp/vipps) OpenID Connect providers with a page to pick a test person", Tag: "development", Access: "public (development only)", Produces: "text/html"})
+		}
+	}
 
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",

@@ -19,6 +19,8 @@ import (
 
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -31,6 +33,10 @@ type Server struct {
 	router  *Router
 	metrics *metrics
 	auth    *auth.Service
+	signin  *signin.Service
+	// devMail and mockIDP are served only in development (nil otherwise).
+	devMail *mail.Catcher
+	mockIDP http.Handler
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
 	controlReady func(ctx context.Context) error
@@ -38,8 +44,17 @@ type Server struct {
 
 // Options are the parts of a server that tests and commands vary.
 type Options struct {
-	// Auth signs people in and checks tokens.
+	// Auth checks tokens and keeps sessions.
 	Auth *auth.Service
+	// SignIn signs people in (one-time codes, Feide, Vipps); nil gives one
+	// without mail or identity providers.
+	SignIn *signin.Service
+	// DevMail, when set, is the development mail catcher served at
+	// /dev/mail (development only).
+	DevMail *mail.Catcher
+	// MockIDP, when set, is the mock identity provider served under
+	// /dev/idp/ (development only).
+	MockIDP http.Handler
 	// ControlReady is checked by /readyz; nil means always ready.
 	ControlReady func(ctx context.Context) error
 	// Gatherer, when set, receives the server's metrics registry; nil makes a
@@ -47,10 +62,17 @@ type Options struct {
 	Registerer *prometheus.Registry
 }
 
+// defaultBodyLimit caps request bodies of routes that take no files.
+const defaultBodyLimit = 1 << 20
+
 // New builds the server and registers every route.
 func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth}
+	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth,
+		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP}
+	if s.signin == nil {
+		s.signin = signin.New(opts.Auth)
+	}
 	s.router = &Router{e: e}
 	promReg := opts.Registerer
 	if promReg == nil {
@@ -60,7 +82,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e.Logger = log
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = s.clientIP
-	e.Use(s.observe, middleware.Recover(), securityHeaders, bodyLimit(1<<20))
+	e.Use(s.observe, middleware.Recover(), securityHeaders, s.bodyLimit(defaultBodyLimit))
 	s.routes()
 	return s
 }

@@ -43,7 +43,11 @@ func testConfig(t *testing.T, dbURL string) *config.Config {
 
 // newFixture makes two schools, A and B, whose registry names are the same
 // so that anything telling them apart must come from their own schemas.
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newFixtureWith(t, nil) }
+
+// newFixtureWith is newFixture with a hook that may add to the server's
+// options (and to the fixture) before the server is built.
+func newFixtureWith(t *testing.T, configure func(f *fixture, o *Options)) *fixture {
 	t.Helper()
 	db := testdb.New(t)
 	db.School(t, "skole-a", "Felles navn", "a.localhost")
@@ -61,7 +65,13 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	a := auth.NewService(keys)
-	return &fixture{db: db, reg: reg, auth: a, srv: New(testConfig(t, db.URL), reg, log, Options{Auth: a})}
+	f := &fixture{db: db, reg: reg, auth: a}
+	opts := Options{Auth: a}
+	if configure != nil {
+		configure(f, &opts)
+	}
+	f.srv = New(testConfig(t, db.URL), reg, log, opts)
+	return f
 }
 
 func (f *fixture) do(t *testing.T, method, host, path string, header map[string]string) *httptest.ResponseRecorder {

@@ -66,7 +66,6 @@ func sampleComment() string {
 	return b.String()[:4000]
 }
 
-
 func TestDocumentText(t *testing.T) {
 	d, err := New(Meta{School: "Høgskulen på Vestlandet – Praksis", OrgNumber: "917 341 512", Title: "Vurdering av praksis: Åse Øvrebø",
 		Language: "nb", Created: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)})

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/pgerr"
 	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
@@ -184,6 +185,10 @@ func CreateNext(ctx context.Context, shown *Period) (*Period, error) {
 			return nil, apperror.Conflictf("periods.futureExists").With("Name", next.Name)
 		}
 		return nil, fmt.Errorf("create semester %s: %w", next.Name, err)
+	}
+	if err := audit.Record(ctx, audit.Entry{Action: "period.created", Entity: "period", EntityID: next.ID,
+		Details: map[string]any{"name": next.Name, "startDate": next.StartDate.Format(time.DateOnly), "endDate": next.EndDate.Format(time.DateOnly)}}); err != nil {
+		return nil, err
 	}
 	return next, nil
 }

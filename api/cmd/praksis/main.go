@@ -13,12 +13,17 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/riverqueue/river"
 	"github.com/spf13/cobra"
 
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/demo"
 	"github.com/praksis/praksis/api/httpapi"
+	"github.com/praksis/praksis/api/jobs"
+	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/mockidp"
+	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -92,6 +97,14 @@ func migrateAll(ctx context.Context, cfg *config.Config, log *slog.Logger, out i
 		return err
 	}
 	defer tenants.Close(db)
+	sqlDB, err := db.DB()
+	if err != nil {
+		return fmt.Errorf("database pool: %w", err)
+	}
+	// The job queue first: a school's migrations may enqueue jobs.
+	if err := jobs.Migrate(ctx, sqlDB); err != nil {
+		return err
+	}
 	m := tenants.NewMigrator(cfg.DatabaseURL, db, log)
 	results, err := m.MigrateAll(ctx, cfg.MigrateParallelism)
 	ok := 0
@@ -154,20 +167,124 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	}
 	go reg.Watch(ctx, cfg.RegistryRefresh, log)
 
+	sqlDB, err := db.DB()
+	if err != nil {
+		return fmt.Errorf("database pool: %w", err)
+	}
+	if err := jobs.CheckMigrated(ctx, sqlDB); err != nil {
+		return err
+	}
+
 	keys, err := auth.LoadKeys(ctx, db, cfg.JWTKeyFile)
 	if err != nil {
 		return err
 	}
-	srv := httpapi.New(cfg, reg, log, httpapi.Options{ControlReady: controlReady, Auth: auth.NewService(keys)})
+	secret, err := signin.LoadSecret(ctx, db, "sign-in")
+	if err != nil {
+		return err
+	}
+	sender, catcher, err := mailSender(cfg, log)
+	if err != nil {
+		return err
+	}
+	if catcher != nil {
+		defer catcher.Close()
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, mail.NewWorker(reg, sender, log))
+	river.AddWorker(workers, signin.NewCleanupWorker(reg))
+	queue, err := jobs.New(sqlDB, jobs.Config{
+		Workers:      workers,
+		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob()},
+		Logger:       log.With("component", "jobs"),
+	})
+	if err != nil {
+		return err
+	}
+
+	authSvc := auth.NewService(keys)
+	signinOpts := []signin.Option{
+		signin.WithSecret(secret), signin.WithMail(mail.NewOutbox(queue)),
+		signin.WithPublicURL(cfg.PublicURL), signin.WithLogger(log),
+	}
+	if cfg.FeideIssuer != "" {
+		signinOpts = append(signinOpts, signin.WithFeide(signin.ProviderConfig{
+			Issuer: cfg.FeideIssuer, ClientID: cfg.FeideClientID, ClientSecret: cfg.FeideClientSecret}, cfg.FeideGroupsAPI))
+	}
+	if cfg.VippsIssuer != "" {
+		signinOpts = append(signinOpts, signin.WithVipps(signin.ProviderConfig{
+			Issuer: cfg.VippsIssuer, ClientID: cfg.VippsClientID, ClientSecret: cfg.VippsClientSecret}))
+	}
+	opts := httpapi.Options{ControlReady: controlReady, Auth: authSvc, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
+	if cfg.DevMockIDP {
+		idp, err := mockidp.New(mockidp.Options{BaseURL: mockIDPBase(cfg), Feide: mockidp.DevFeideClient, Vipps: mockidp.DevVippsClient})
+		if err != nil {
+			return err
+		}
+		opts.MockIDP = idp
+	}
+	srv := httpapi.New(cfg, reg, log, opts)
 	ln, err := net.Listen("tcp", cfg.HTTPAddr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+	}
+	// The workers outlive the signal: they stop after the last request.
+	if err := queue.Start(context.WithoutCancel(ctx)); err != nil {
+		return err
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "schools", len(reg.All()))
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	return srv.Serve(ctx, ln)
+	serveErr := srv.Serve(ctx, ln)
+	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
+	defer cancel()
+	if err := queue.Stop(stopCtx); err != nil {
+		log.Warn("job workers did not stop in time", "error", err.Error())
+	}
+	return serveErr
+}
+
+// mailSender picks how e-mail leaves: the development catcher (kept in
+// memory, shown at /dev/mail), SMTP, or, without SMTP_URL, nowhere (jobs
+// fail and are retried, and a warning says why).
+func mailSender(cfg *config.Config, log *slog.Logger) (mail.Sender, *mail.Catcher, error) {
+	switch {
+	case cfg.DevMailCatcher:
+		catcher := mail.NewCatcher()
+		addr, err := catcher.Start("127.0.0.1:0")
+		if err != nil {
+			return nil, nil, err
+		}
+		from := cfg.MailFrom
+		if from == "" {
+			from = "praksis@localhost"
+		}
+		sender, err := mail.NewSMTPSender("smtp://"+addr, from)
+		if err != nil {
+			_ = catcher.Close()
+			return nil, nil, err
+		}
+		log.Info("development mail catcher", "smtp", addr, "page", "/dev/mail")
+		return sender, catcher, nil
+	case cfg.SMTPURL != "":
+		sender, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
+		return sender, nil, err
+	default:
+		log.Warn("SMTP_URL is not set: e-mail such as one-time codes is queued but cannot be sent")
+		return mail.Unconfigured{}, nil, nil
+	}
+}
+
+// mockIDPBase is where `praksis dev` serves the mock identity provider: on
+// this server, under /dev/idp, at a host browsers and the server itself
+// both reach.
+func mockIDPBase(cfg *config.Config) string {
+	port := "80"
+	if _, p, err := net.SplitHostPort(cfg.HTTPAddr); err == nil {
+		port = p
+	}
+	return "http://" + net.JoinHostPort("localhost", port) + "/dev/idp"
 }
 
 func devCmd() *cobra.Command {
@@ -185,6 +302,7 @@ and serves. scripts/dev starts a local Postgres and runs this.`,
 					_ = os.Setenv(k, v)
 				}
 			}
+			devIdentityAndMail()
 			if os.Getenv("DATABASE_URL") == "" {
 				return errors.New("DATABASE_URL is not set: run scripts/dev, which starts a local Postgres and sets it")
 			}
@@ -224,10 +342,53 @@ and serves. scripts/dev starts a local Postgres and runs this.`,
 					fmt.Fprintf(out, "  %-22s %s/\n", p.Name, cfg.PublicURL(p.Hosts[0]))
 				}
 				fmt.Fprintf(out, "\nDemo users in each school (e-mail addresses):\n%s\n", demo.UsersHelp)
+				if cfg.DevMailCatcher {
+					fmt.Fprintf(out, "\nE-mail sent (one-time codes): %s/dev/mail\n", cfg.PublicURL("localhost"))
+				}
+				if cfg.DevMockIDP {
+					fmt.Fprintf(out, "Test sign-in for Feide and Vipps: %s (pick a person)\n", mockIDPBase(cfg))
+				}
 				fmt.Fprintln(out, "Stop with Ctrl+C.")
 			})
 		},
 	}
 	cmd.Flags().BoolVar(&reset, "reset", false, "delete the demo schools and start over")
 	return cmd
+}
+
+// devIdentityAndMail sets up sign-in for development where the environment
+// leaves it open: the mock identity provider for Feide and Vipps (served by
+// this server under /dev/idp) and the mail catcher when no SMTP server is
+// given.
+func devIdentityAndMail() {
+	setDefault := func(k, v string) {
+		if os.Getenv(k) == "" {
+			_ = os.Setenv(k, v)
+		}
+	}
+	addr := os.Getenv("HTTP_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+	}
+	base := mockIDPBase(&config.Config{HTTPAddr: addr})
+	useMock := false
+	if os.Getenv("FEIDE_ISSUER") == "" {
+		useMock = true
+		_ = os.Setenv("FEIDE_ISSUER", base+"/feide")
+		_ = os.Setenv("FEIDE_CLIENT_ID", mockidp.DevFeideClient.ID)
+		_ = os.Setenv("FEIDE_CLIENT_SECRET", mockidp.DevFeideClient.Secret)
+		setDefault("FEIDE_GROUPS_API", base+"/feide")
+	}
+	if os.Getenv("VIPPS_ISSUER") == "" {
+		useMock = true
+		_ = os.Setenv("VIPPS_ISSUER", base+"/vipps")
+		_ = os.Setenv("VIPPS_CLIENT_ID", mockidp.DevVippsClient.ID)
+		_ = os.Setenv("VIPPS_CLIENT_SECRET", mockidp.DevVippsClient.Secret)
+	}
+	if useMock {
+		setDefault("DEV_MOCK_IDP", "true")
+	}
+	if os.Getenv("SMTP_URL") == "" {
+		setDefault("DEV_MAIL_CATCHER", "true")
+	}
 }
