@@ -1,0 +1,251 @@
+package warnings
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/pdf"
+	"github.com/praksis/praksis/api/policy"
+	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/texts"
+)
+
+// Notifier tells the student that a warning has been sent. It is called
+// inside the request's transaction, so a notification exists exactly when
+// the warning does.
+type Notifier interface {
+	WarningSubmitted(ctx context.Context, w *Warning) error
+}
+
+// Handlers serve the warning routes.
+type Handlers struct {
+	Notify Notifier
+}
+
+func target(c *echo.Context) (classID, studentID int64, rel policy.Relation, err error) {
+	if classID, err = request.ID(c, "classId"); err != nil {
+		return
+	}
+	if studentID, err = request.ID(c, "studentId"); err != nil {
+		return
+	}
+	rel, err = policy.Of(c.Request().Context(), classID, studentID)
+	return
+}
+
+// visible loads the warning as the caller may see it: drafts only to the
+// class's teacher.
+func visible(ctx context.Context, classID, studentID int64, rel policy.Relation) (*Warning, error) {
+	if err := policy.CanSeeWarning(rel); err != nil {
+		return nil, err
+	}
+	w, err := Get(ctx, classID, studentID)
+	if err != nil {
+		return nil, err
+	}
+	if w.SubmittedAt == nil && !rel.Teacher {
+		return nil, ErrNone
+	}
+	return w, nil
+}
+
+// Get serves GET …/warning (404 when none).
+func (h *Handlers) Get(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	w, err := visible(c.Request().Context(), classID, studentID, rel)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, w)
+}
+
+// Save serves POST …/warning: the teacher's draft.
+func (h *Handlers) Save(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanWriteWarning(rel); err != nil {
+		return err
+	}
+	var d Draft
+	if err := request.JSON(c, &d); err != nil {
+		return err
+	}
+	w, err := SaveDraft(c.Request().Context(), classID, studentID, d)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, w)
+}
+
+// Submit serves POST …/warning/submit: sends the warning (the body, when
+// given, is saved first) and notifies the student.
+func (h *Handlers) Submit(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanWriteWarning(rel); err != nil {
+		return err
+	}
+	var d *Draft
+	if c.Request().ContentLength != 0 {
+		d = &Draft{}
+		if err := request.JSON(c, d); err != nil {
+			return err
+		}
+	}
+	ctx := c.Request().Context()
+	w, err := Submit(ctx, classID, studentID, d)
+	if err != nil {
+		return err
+	}
+	if h.Notify != nil {
+		if err := h.Notify.WarningSubmitted(ctx, w); err != nil {
+			return fmt.Errorf("notify student of warning %d: %w", w.ID, err)
+		}
+	}
+	return c.JSON(http.StatusOK, w)
+}
+
+// Confirm serves POST …/warning/confirm: the student has read it.
+func (h *Handlers) Confirm(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanConfirmWarning(rel); err != nil {
+		return err
+	}
+	w, err := Confirm(c.Request().Context(), classID, studentID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, w)
+}
+
+// Delete serves DELETE …/warning.
+func (h *Handlers) Delete(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanWriteWarning(rel); err != nil {
+		return err
+	}
+	if err := Delete(c.Request().Context(), classID, studentID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// Deadline serves GET …/warning/deadline: the dates a warning is due by.
+func (h *Handlers) Deadline(c *echo.Context) error {
+	classID, _, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanView(rel); err != nil {
+		return err
+	}
+	d, err := DeadlineOf(c.Request().Context(), classID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, d)
+}
+
+// PDF serves GET …/warning/pdf (404 when none).
+func (h *Handlers) PDF(c *echo.Context) error {
+	classID, studentID, rel, err := target(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	w, err := visible(ctx, classID, studentID, rel)
+	if err != nil {
+		return err
+	}
+	t := tenants.Current(ctx)
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return err
+	}
+	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	if err != nil {
+		return err
+	}
+	var names struct {
+		Student string
+		Teacher string
+		Subject string
+		Period  string
+	}
+	if err := tx.Raw(`SELECT s.display_name AS student, te.display_name AS teacher, sub.subject_code || ' ' || sub.name AS subject, p.name AS period
+		FROM classes c JOIN subjects sub ON sub.id = c.subject_id JOIN periods p ON p.id = c.period_id
+		JOIN users s ON s.id = ? JOIN users te ON te.id = ? WHERE c.id = ?`, w.StudentUserID, w.TeacherUserID, classID).Scan(&names).Error; err != nil {
+		return fmt.Errorf("load names for warning %d: %w", w.ID, err)
+	}
+	b, err := Render(lang, pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"),
+		Language: lang, Created: time.Now()}, w, names.Student, names.Teacher, names.Subject, names.Period)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `inline; filename="warning.pdf"`)
+	return c.Blob(http.StatusOK, "application/pdf", b)
+}
+
+// Render writes the warning as a PDF in lang.
+func Render(lang string, meta pdf.Meta, w *Warning, student, teacher, subject, period string) ([]byte, error) {
+	cat := texts.Base()
+	t := func(id string) string { return cat.T(lang, id, nil) }
+	meta.Title = t("warnings.pdf.title")
+	d, err := pdf.New(meta)
+	if err != nil {
+		return nil, err
+	}
+	date := func(at *time.Time) string {
+		if at == nil {
+			return t("warnings.pdf.notYet")
+		}
+		return at.In(oslo).Format("02.01.2006 15:04")
+	}
+	steps := []func() error{
+		func() error { return d.Field(t("warnings.pdf.student"), student) },
+		func() error { return d.Field(t("warnings.pdf.subject"), subject+" ("+period+")") },
+		func() error { return d.Field(t("warnings.pdf.teacher"), teacher) },
+		func() error { return d.Field(t("warnings.pdf.submitted"), date(w.SubmittedAt)) },
+		func() error { return d.Field(t("warnings.pdf.confirmed"), date(w.StudentConfirmedAt)) },
+		func() error { d.Rule(); return nil },
+		func() error { return d.Heading(t("warnings.pdf.comment")) },
+		func() error { return d.Paragraph(w.Comment) },
+		func() error { return d.Heading(t("warnings.pdf.passRequirement")) },
+		func() error { return d.Paragraph(w.PassRequirement) },
+		func() error { return d.Heading(t("warnings.pdf.passRequirementSummary")) },
+		func() error { return d.Paragraph(w.PassRequirementSummary) },
+		func() error { d.Rule(); return d.Paragraph(t("warnings.pdf.whatNext")) },
+	}
+	for _, s := range steps {
+		if err := s(); err != nil {
+			return nil, fmt.Errorf("write warning PDF: %w", err)
+		}
+	}
+	return d.Bytes()
+}
+
+var oslo = func() *time.Location {
+	if l, err := time.LoadLocation("Europe/Oslo"); err == nil {
+		return l
+	}
+	return time.UTC
+}()
