@@ -31,7 +31,7 @@ Example:
 	}
 	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open),
 		statusCmd(open, "disable", Disabled), statusCmd(open, "enable", Active),
-		addAdminCmd(open), catalogueCmd(open), exportCmd(open), deleteCmd(open))
+		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), deleteCmd(open))
 	return cmd
 }
 
@@ -295,6 +295,54 @@ func exportCmd(open Opener) *cobra.Command {
 			})
 		},
 	}
+}
+
+func importCmd(open Opener) *cobra.Command {
+	var p ImportParams
+	cmd := &cobra.Command{
+		Use:   "import SLUG FILE [--host HOST…] [--name NAME]",
+		Short: "Restore a `tenant export` file (- for standard input) into a new school SLUG",
+		Long: `Restore a file written by ` + "`praksis tenant export`" + ` into a new school: the school is
+registered under SLUG, migrated, and every table's rows are restored in one
+transaction with their ids, so links between rows stay as they were. The hosts
+and name default to the export's; give --host when the exported school still
+has its hosts. The school is served once everything is restored.
+
+Refused, with nothing changed: a taken slug or host, a file that is not an
+export, and an export made at another tenant schema version than this
+binary's (the message names the version to import it with).`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			data, err := readInput(cmd, args[1])
+			if err != nil {
+				return err
+			}
+			e, err := ParseExport(data)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[1], err)
+			}
+			if err := CheckExportVersion(e, TenantTarget()); err != nil {
+				return err
+			}
+			p.Slug = args[0]
+			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+				res, err := s.Import(ctx, e, p)
+				if err != nil {
+					return err
+				}
+				total := 0
+				for _, n := range res.Rows {
+					total += n
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %d rows in %d tables from the export of %s into school %s (schema %s, hosts %s), now %s\n",
+					total, len(res.Rows), e.Slug, res.Tenant.Slug, res.Tenant.SchemaName, strings.Join(res.Tenant.Hosts, ", "), res.Tenant.Status)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringSliceVar(&p.Hosts, "host", nil, "host name the new school is served on (repeatable; default: the export's hosts)")
+	cmd.Flags().StringVar(&p.Name, "name", "", "the new school's app name (default: the export's)")
+	return cmd
 }
 
 func deleteCmd(open Opener) *cobra.Command {

@@ -1,7 +1,8 @@
-// Package auth signs people in and keeps them signed in: one-time codes by
-// e-mail, Feide and Vipps through OpenID Connect, tokens bound to one school's
-// host, sessions that can be revoked at once, and the middleware that tells
-// every handler who is calling and in which role.
+// Package auth keeps people signed in: tokens bound to one school's host,
+// sessions that can be revoked at once, and the middleware that tells every
+// handler who is calling and in which role. The ways of signing in (one-time
+// codes by e-mail, Feide and Vipps through OpenID Connect) are in package
+// signin, which ends each in StartSession.
 package auth
 
 import (

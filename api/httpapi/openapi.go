@@ -163,9 +163,15 @@ func (r *Router) OpenAPI() map[string]any {
 			}
 			content := map[string]any{}
 			for _, ct := range consumes {
+				binary := map[string]any{"type": "string", "format": "binary"}
 				schema := map[string]any{"type": "object"}
-				if ct != "application/json" {
-					schema = map[string]any{"type": "string", "format": "binary"}
+				switch ct {
+				case "application/json":
+				case "multipart/form-data":
+					schema = map[string]any{"type": "object", "required": []string{"file"},
+						"properties": map[string]any{"file": binary}}
+				default:
+					schema = binary
 				}
 				content[ct] = map[string]any{"schema": schema}
 			}

@@ -222,6 +222,25 @@ func (s *Server) routes() {
 		}
 	}
 
+	// Warnings of possible failure, per student and class. The handlers
+	// check the caller's relation (teacher of the class, the student, the
+	// student's own supervisor).
+	student := "/classes/:classId/students/:studentId"
+	api.Handle(http.MethodGet, student+"/warning", s.warnings.Get, Op{Summary: "The student's warning in the class: {id, classId, studentUserId, teacherUserId, comment, passRequirement, passRequirementSummary, createdAt, submittedAt, updatedAt, studentConfirmedWarningAt}; 404 when none (a draft is visible to the class's teachers only)",
+		Tag: "warnings", Access: "the student, the class's teachers, the student's own supervisors, admins"}, signedIn)
+	api.Handle(http.MethodPost, student+"/warning", s.warnings.Save, Op{Summary: "Save the teacher's draft (each text at most 10000 characters); 409 once sent",
+		Tag: "warnings", Access: "the class's teachers", Body: "{comment, passRequirement, passRequirementSummary}"}, signedIn)
+	api.Handle(http.MethodPost, student+"/warning/submit", s.warnings.Submit, Op{Summary: "Send the warning (the body, when given, is saved first; every text required) and e-mail the student; 409 when already sent",
+		Tag: "warnings", Access: "the class's teachers", Body: "{comment, passRequirement, passRequirementSummary} (optional)"}, signedIn)
+	api.Handle(http.MethodPost, student+"/warning/confirm", s.warnings.Confirm, Op{Summary: "The student confirms having read the sent warning",
+		Tag: "warnings", Access: "the student"}, signedIn)
+	api.Handle(http.MethodDelete, student+"/warning", s.warnings.Delete, Op{Summary: "Delete the warning (the audit trail keeps that it existed)",
+		Tag: "warnings", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Deleted"}}, signedIn)
+	api.Handle(http.MethodGet, student+"/warning/deadline", s.warnings.Deadline, Op{Summary: "When a warning is due: {midpoint, lastDate} (the placement's midpoint, at the latest three weeks before its end)",
+		Tag: "warnings", Access: "anyone related to the student"}, signedIn)
+	api.Handle(http.MethodGet, student+"/warning/pdf", s.warnings.PDF, Op{Summary: "The warning as a PDF (404 when none)", Tag: "warnings",
+		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
 		Tag:     "app", Access: "public", Produces: "text/html",

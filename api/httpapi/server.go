@@ -21,6 +21,7 @@ import (
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/signin"
+	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -33,7 +34,9 @@ type Server struct {
 	router  *Router
 	metrics *metrics
 	auth    *auth.Service
-	signin  *signin.Service
+	// warnings serves the warning routes.
+	warnings *warnings.Handlers
+	signin   *signin.Service
 	// devMail and mockIDP are served only in development (nil otherwise).
 	devMail *mail.Catcher
 	mockIDP http.Handler
@@ -55,6 +58,9 @@ type Options struct {
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler
+	// WarningNotifier e-mails a student when a warning is sent; nil sends
+	// nothing.
+	WarningNotifier warnings.Notifier
 	// ControlReady is checked by /readyz; nil means always ready.
 	ControlReady func(ctx context.Context) error
 	// Gatherer, when set, receives the server's metrics registry; nil makes a
@@ -74,6 +80,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 		s.signin = signin.New(opts.Auth)
 	}
 	s.router = &Router{e: e}
+	s.warnings = &warnings.Handlers{Notify: opts.WarningNotifier}
 	promReg := opts.Registerer
 	if promReg == nil {
 		promReg = prometheus.NewRegistry()

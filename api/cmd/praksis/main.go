@@ -346,7 +346,7 @@ and serves. scripts/dev starts a local Postgres and runs this.`,
 					fmt.Fprintf(out, "\nE-mail sent (one-time codes): %s/dev/mail\n", cfg.PublicURL("localhost"))
 				}
 				if cfg.DevMockIDP {
-					fmt.Fprintf(out, "Test sign-in for Feide and Vipps: %s (pick a person)\n", mockIDPBase(cfg))
+					fmt.Fprintf(out, "Feide and Vipps sign-in go to a test provider where you pick a person (%s/feide, %s/vipps)\n", mockIDPBase(cfg), mockIDPBase(cfg))
 				}
 				fmt.Fprintln(out, "Stop with Ctrl+C.")
 			})

@@ -1,0 +1,95 @@
+// Package classes owns classes: a subject taught in a semester, with its
+// mid- and end-semester dates, the forms it uses and the assignments those
+// forms give (see forms.Halves), and its teachers, students and
+// supervisors.
+package classes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/praksis/praksis/api/forms"
+	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/subjects"
+	"github.com/praksis/praksis/api/users"
+)
+
+// Assignment is one form to answer in a class, at mid-semester or at the
+// end. Forms holds that one form, as the spec's shape has it.
+type Assignment struct {
+	ID            int64           `json:"id"`
+	ClassID       int64           `json:"classId"`
+	FormID        int64           `json:"formId"`
+	IsMidSemester bool            `json:"isMidSemester"`
+	Forms         []forms.Summary `json:"forms"`
+}
+
+// Class is a subject in a semester.
+type Class struct {
+	ID              int64            `json:"id"`
+	PeriodID        int64            `json:"periodId"`
+	Period          periods.Period   `json:"period"`
+	SubjectID       int64            `json:"subjectId"`
+	Subject         subjects.Subject `json:"subject"`
+	Assignments     []Assignment     `json:"assignments"`
+	MidSemesterDate *periods.Date    `json:"midSemesterDate"`
+	EndSemesterDate *periods.Date    `json:"endSemesterDate"`
+	Forms           []forms.Summary  `json:"forms"`
+}
+
+// NewClass is the body of POST /api/classes.
+type NewClass struct {
+	SubjectID int64 `json:"subjectId"`
+	PeriodID  int64 `json:"periodId"`
+}
+
+// OptionalDate is a date field that may be left out (no change), null
+// (cleared) or a YYYY-MM-DD date.
+type OptionalDate struct {
+	Set  bool
+	Date *periods.Date
+}
+
+// UnmarshalJSON records that the field was sent, and its value.
+func (o *OptionalDate) UnmarshalJSON(b []byte) error {
+	o.Set = true
+	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		o.Date = nil
+		return nil
+	}
+	var d periods.Date
+	if err := json.Unmarshal(b, &d); err != nil {
+		return fmt.Errorf("date: %w", err)
+	}
+	o.Date = &d
+	return nil
+}
+
+// DatesInput is the body of PUT /api/classes. Fields left out keep their
+// value and null clears a date. A client may send back the rest of the
+// class it received (period, subject, assignments, forms); those fields
+// are ignored.
+type DatesInput struct {
+	ID              int64           `json:"id"`
+	MidSemesterDate OptionalDate    `json:"midSemesterDate"`
+	EndSemesterDate OptionalDate    `json:"endSemesterDate"`
+	PeriodID        json.RawMessage `json:"periodId,omitempty"`
+	Period          json.RawMessage `json:"period,omitempty"`
+	SubjectID       json.RawMessage `json:"subjectId,omitempty"`
+	Subject         json.RawMessage `json:"subject,omitempty"`
+	Assignments     json.RawMessage `json:"assignments,omitempty"`
+	Forms           json.RawMessage `json:"forms,omitempty"`
+}
+
+// Users are the people of a class, each list ordered by name.
+type Users struct {
+	Teachers []users.Person `json:"teachers"`
+	Students []users.Person `json:"students"`
+	Advisors []users.Person `json:"advisors"`
+}
+
+// StudentIDs is the body of POST /api/classes/{classId}/advisor/{userId}/students.
+type StudentIDs struct {
+	StudentIDs []int64 `json:"studentIds"`
+}

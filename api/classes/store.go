@@ -1,0 +1,472 @@
+package classes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/forms"
+	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/pgerr"
+	"github.com/praksis/praksis/api/subjects"
+	"github.com/praksis/praksis/api/users"
+	"github.com/praksis/praksis/tenants"
+)
+
+type classRow struct {
+	ID              int64
+	PeriodID        int64
+	PeriodName      string
+	StartDate       time.Time
+	EndDate         time.Time
+	SubjectID       int64
+	SubjectCode     string
+	SubjectName     string
+	MidSemesterDate *time.Time
+	EndSemesterDate *time.Time
+}
+
+func dateOf(t *time.Time) *periods.Date {
+	if t == nil {
+		return nil
+	}
+	d := periods.DateOf(t.Year(), t.Month(), t.Day())
+	return &d
+}
+
+// load returns the classes matched by where, newest semester first and by
+// subject code, with their forms and assignments.
+func load(ctx context.Context, where string, args ...any) ([]Class, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []classRow
+	if err := tx.Raw(`SELECT c.id, c.period_id, p.name AS period_name, p.start_date, p.end_date,
+			c.subject_id, s.subject_code, s.name AS subject_name, c.mid_semester_date, c.end_semester_date
+		FROM classes c JOIN periods p ON p.id = c.period_id JOIN subjects s ON s.id = c.subject_id
+		WHERE `+where+` ORDER BY p.start_date DESC, s.subject_code, c.id`, args...).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load classes: %w", err)
+	}
+	out := make([]Class, len(rows))
+	ids := make([]int64, len(rows))
+	index := map[int64]int{}
+	today := periods.Clock()
+	for i, r := range rows {
+		p := periods.Period{ID: r.PeriodID, Name: r.PeriodName, StartDate: *dateOf(&r.StartDate), EndDate: *dateOf(&r.EndDate)}
+		p.Status = p.StatusOn(today)
+		out[i] = Class{
+			ID: r.ID, PeriodID: r.PeriodID, Period: p, SubjectID: r.SubjectID,
+			Subject:         subjects.Subject{ID: r.SubjectID, SubjectCode: r.SubjectCode, Name: r.SubjectName},
+			MidSemesterDate: dateOf(r.MidSemesterDate), EndSemesterDate: dateOf(r.EndSemesterDate),
+			Assignments: []Assignment{}, Forms: []forms.Summary{},
+		}
+		ids[i] = r.ID
+		index[r.ID] = i
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var fs []struct {
+		ClassID    int64
+		ID         int64
+		Name       string
+		IsMainForm bool
+	}
+	if err := tx.Raw(`SELECT cf.class_id, f.id, f.name, f.is_main_form FROM class_forms cf JOIN forms f ON f.id = cf.form_id
+		WHERE cf.class_id IN ? ORDER BY f.is_main_form DESC, f.name, f.id`, ids).Scan(&fs).Error; err != nil {
+		return nil, fmt.Errorf("load forms of classes: %w", err)
+	}
+	for _, f := range fs {
+		c := &out[index[f.ClassID]]
+		c.Forms = append(c.Forms, forms.Summary{ID: f.ID, Name: f.Name, IsMainForm: f.IsMainForm})
+	}
+	var as []struct {
+		ID, ClassID, FormID int64
+		IsMidSemester       bool
+		Name                string
+		IsMainForm          bool
+	}
+	if err := tx.Raw(`SELECT a.id, a.class_id, a.form_id, a.is_mid_semester, f.name, f.is_main_form
+		FROM assignments a JOIN forms f ON f.id = a.form_id
+		WHERE a.class_id IN ? ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC`, ids).Scan(&as).Error; err != nil {
+		return nil, fmt.Errorf("load assignments of classes: %w", err)
+	}
+	for _, a := range as {
+		c := &out[index[a.ClassID]]
+		c.Assignments = append(c.Assignments, Assignment{ID: a.ID, ClassID: a.ClassID, FormID: a.FormID, IsMidSemester: a.IsMidSemester,
+			Forms: []forms.Summary{{ID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm}}})
+	}
+	return out, nil
+}
+
+// List returns every class of the school, or of one semester when
+// periodID is not 0.
+func List(ctx context.Context, periodID int64) ([]Class, error) {
+	if periodID != 0 {
+		return load(ctx, "c.period_id = ?", periodID)
+	}
+	return load(ctx, "true")
+}
+
+// ListOfPeriod returns the classes of a semester; NotFound when there is
+// no such semester.
+func ListOfPeriod(ctx context.Context, periodID int64) ([]Class, error) {
+	if _, err := periods.Get(ctx, periodID); err != nil {
+		return nil, err
+	}
+	return List(ctx, periodID)
+}
+
+// Get returns one class. NotFound when there is none.
+func Get(ctx context.Context, id int64) (*Class, error) {
+	list, err := load(ctx, "c.id = ?", id)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, apperror.NotFoundf("classes.notFound")
+	}
+	return &list[0], nil
+}
+
+func exists(tx *gorm.DB, query string, args ...any) (bool, error) {
+	var ok bool
+	if err := tx.Raw("SELECT EXISTS ("+query+")", args...).Scan(&ok).Error; err != nil {
+		return false, err
+	}
+	return ok, nil
+}
+
+// Create makes a class of a subject in a semester. A subject that already
+// has a class in the semester is a Conflict; an unknown subject or
+// semester is Invalid.
+func Create(ctx context.Context, n NewClass) (*Class, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	e := apperror.Invalidf("error.invalid")
+	if ok, err := exists(tx, "SELECT 1 FROM subjects WHERE id = ?", n.SubjectID); err != nil {
+		return nil, fmt.Errorf("check subject %d: %w", n.SubjectID, err)
+	} else if !ok {
+		e.Field("subjectId", "classes.subjectUnknown", nil)
+	}
+	if ok, err := exists(tx, "SELECT 1 FROM periods WHERE id = ?", n.PeriodID); err != nil {
+		return nil, fmt.Errorf("check semester %d: %w", n.PeriodID, err)
+	} else if !ok {
+		e.Field("periodId", "classes.periodUnknown", nil)
+	}
+	if len(e.Fields) > 0 {
+		return nil, e
+	}
+	var id int64
+	if err := tx.Raw("INSERT INTO classes (period_id, subject_id) VALUES (?, ?) RETURNING id", n.PeriodID, n.SubjectID).Scan(&id).Error; err != nil {
+		if pgerr.IsUnique(err) {
+			return nil, apperror.Conflictf("classes.subjectInPeriod").Field("subjectId", "classes.subjectInPeriod", nil)
+		}
+		return nil, fmt.Errorf("create class of subject %d in semester %d: %w", n.SubjectID, n.PeriodID, err)
+	}
+	if err := audit.Record(ctx, audit.Entry{Action: "class.created", Entity: "class", EntityID: id, ClassID: id,
+		Details: map[string]any{"subjectId": n.SubjectID, "periodId": n.PeriodID}}); err != nil {
+		return nil, err
+	}
+	return Get(ctx, id)
+}
+
+func sameDate(a, b *periods.Date) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Equal(b.Time)
+}
+
+func dateString(d *periods.Date) any {
+	if d == nil {
+		return nil
+	}
+	return d.Format(time.DateOnly)
+}
+
+// UpdateDates sets a class's mid- and end-semester dates. Admins may set
+// both; a teacher of the class only the mid-semester date (a changed end
+// date is Forbidden), and anyone else is Forbidden. Dates must lie within
+// the semester and mid-semester must come before the end (Invalid).
+func UpdateDates(ctx context.Context, in DatesInput) (*Class, error) {
+	if in.ID <= 0 {
+		return nil, apperror.Invalidf("error.invalid").Field("id", "error.idRequired", nil)
+	}
+	c, err := Get(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	caller := auth.CallerFrom(ctx)
+	if caller == nil {
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	isAdmin := caller.Has(users.RoleAdmin)
+	if !isAdmin {
+		teaches, err := exists(tx, "SELECT 1 FROM class_teachers WHERE class_id = ? AND user_id = ?", c.ID, caller.UserID)
+		if err != nil {
+			return nil, fmt.Errorf("check teacher of class %d: %w", c.ID, err)
+		}
+		if !caller.Has(users.RoleTeacher) || !teaches {
+			return nil, apperror.Forbiddenf("classes.notTeacherOfClass")
+		}
+	}
+	mid, end := c.MidSemesterDate, c.EndSemesterDate
+	if in.MidSemesterDate.Set {
+		mid = in.MidSemesterDate.Date
+	}
+	if in.EndSemesterDate.Set {
+		end = in.EndSemesterDate.Date
+	}
+	if !isAdmin && !sameDate(end, c.EndSemesterDate) {
+		return nil, apperror.Forbiddenf("classes.endDateAdminOnly")
+	}
+	e := apperror.Invalidf("error.invalid")
+	span := map[string]any{"Start": c.Period.StartDate.Format(time.DateOnly), "End": c.Period.EndDate.Format(time.DateOnly)}
+	for _, f := range []struct {
+		name string
+		date *periods.Date
+	}{{"midSemesterDate", mid}, {"endSemesterDate", end}} {
+		if f.date != nil && (f.date.Before(c.Period.StartDate.Time) || f.date.After(c.Period.EndDate.Time)) {
+			e.Field(f.name, "classes.dateOutsidePeriod", span)
+		}
+	}
+	if mid != nil && end != nil && !mid.Before(end.Time) {
+		e.Field("midSemesterDate", "classes.midBeforeEnd", nil)
+	}
+	if len(e.Fields) > 0 {
+		return nil, e
+	}
+	if sameDate(mid, c.MidSemesterDate) && sameDate(end, c.EndSemesterDate) {
+		return c, nil
+	}
+	if err := tx.Exec("UPDATE classes SET mid_semester_date = ?, end_semester_date = ?, updated_at = now() WHERE id = ?",
+		dateString(mid), dateString(end), c.ID).Error; err != nil {
+		if pgerr.IsCheck(err) {
+			return nil, apperror.Invalidf("error.invalid").Field("midSemesterDate", "classes.midBeforeEnd", nil)
+		}
+		return nil, fmt.Errorf("update dates of class %d: %w", c.ID, err)
+	}
+	if err := audit.Record(ctx, audit.Entry{Action: "class.datesChanged", Entity: "class", EntityID: c.ID, ClassID: c.ID,
+		Details: map[string]any{
+			"midSemesterDate": map[string]any{"from": dateString(c.MidSemesterDate), "to": dateString(mid)},
+			"endSemesterDate": map[string]any{"from": dateString(c.EndSemesterDate), "to": dateString(end)},
+		}}); err != nil {
+		return nil, err
+	}
+	return Get(ctx, c.ID)
+}
+
+func people(tx *gorm.DB, table string, classID int64) ([]users.Person, error) {
+	out := []users.Person{}
+	if err := tx.Raw(`SELECT u.id, u.display_name FROM `+table+` m JOIN users u ON u.id = m.user_id
+		WHERE m.class_id = ? ORDER BY u.display_name, u.id`, classID).Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("load %s of class %d: %w", table, classID, err)
+	}
+	return out, nil
+}
+
+// ClassUsers returns the teachers, students and supervisors of a class.
+// NotFound when there is no such class.
+func ClassUsers(ctx context.Context, classID int64) (*Users, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := exists(tx, "SELECT 1 FROM classes WHERE id = ?", classID); err != nil {
+		return nil, fmt.Errorf("check class %d: %w", classID, err)
+	} else if !ok {
+		return nil, apperror.NotFoundf("classes.notFound")
+	}
+	var u Users
+	if u.Teachers, err = people(tx, "class_teachers", classID); err != nil {
+		return nil, err
+	}
+	if u.Students, err = people(tx, "class_students", classID); err != nil {
+		return nil, err
+	}
+	if u.Advisors, err = people(tx, "class_advisors", classID); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// SetForms makes formIDs the forms of a class and gives each its
+// assignments by forms.Halves: a main form is answered at mid-semester and
+// at the end, any other form at the end only. Removing a form that anyone
+// in the class has answered is a Conflict; an unknown form id is Invalid.
+// Removing a form also removes the expectations set for it in the class.
+func SetForms(ctx context.Context, classID int64, formIDs []int64) (*Class, error) {
+	c, err := Get(ctx, classID)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want := []int64{}
+	for _, id := range formIDs {
+		if !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	var known []int64
+	if len(want) > 0 {
+		if err := tx.Raw("SELECT id FROM forms WHERE id IN ?", want).Scan(&known).Error; err != nil {
+			return nil, fmt.Errorf("check forms for class %d: %w", classID, err)
+		}
+	}
+	e := apperror.Invalidf("error.invalid")
+	for i, id := range formIDs {
+		if !slices.Contains(known, id) {
+			e.Field(fmt.Sprintf("[%d]", i), "classes.formUnknown", map[string]any{"ID": id})
+		}
+	}
+	if len(e.Fields) > 0 {
+		return nil, e
+	}
+	var removed, added []int64
+	current := map[int64]string{}
+	for _, f := range c.Forms {
+		current[f.ID] = f.Name
+		if !slices.Contains(want, f.ID) {
+			removed = append(removed, f.ID)
+		}
+	}
+	for _, id := range want {
+		if _, ok := current[id]; !ok {
+			added = append(added, id)
+		}
+	}
+	if len(removed) > 0 {
+		var answered []int64
+		if err := tx.Raw("SELECT DISTINCT form_id FROM answer_sets WHERE class_id = ? AND form_id IN ? ORDER BY form_id",
+			classID, removed).Scan(&answered).Error; err != nil {
+			return nil, fmt.Errorf("check answers to forms of class %d: %w", classID, err)
+		}
+		if len(answered) > 0 {
+			return nil, apperror.Conflictf("classes.formAnswered").With("Name", current[answered[0]])
+		}
+		if err := tx.Exec("DELETE FROM class_forms WHERE class_id = ? AND form_id IN ?", classID, removed).Error; err != nil {
+			if pgerr.IsForeignKey(err) {
+				return nil, apperror.Conflictf("classes.formAnswered").With("Name", "").Because(err)
+			}
+			return nil, fmt.Errorf("remove forms from class %d: %w", classID, err)
+		}
+	}
+	for _, id := range added {
+		if err := tx.Exec("INSERT INTO class_forms (class_id, form_id) VALUES (?, ?) ON CONFLICT DO NOTHING", classID, id).Error; err != nil {
+			return nil, fmt.Errorf("add form %d to class %d: %w", id, classID, err)
+		}
+	}
+	if err := forms.SyncClassAssignments(ctx, classID); err != nil {
+		return nil, err
+	}
+	if len(added) > 0 || len(removed) > 0 {
+		if err := audit.Record(ctx, audit.Entry{Action: "class.formsChanged", Entity: "class", EntityID: classID, ClassID: classID,
+			Details: map[string]any{"added": added, "removed": removed}}); err != nil {
+			return nil, err
+		}
+	}
+	return Get(ctx, classID)
+}
+
+// AdvisorStudents returns the students a supervisor follows in a class.
+// NotFound when the user is not a supervisor of the class.
+func AdvisorStudents(ctx context.Context, classID, advisorID int64) ([]users.Person, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := exists(tx, "SELECT 1 FROM class_advisors WHERE class_id = ? AND user_id = ?", classID, advisorID); err != nil {
+		return nil, fmt.Errorf("check supervisor %d of class %d: %w", advisorID, classID, err)
+	} else if !ok {
+		return nil, apperror.NotFoundf("classes.notAdvisorOfClass")
+	}
+	out := []users.Person{}
+	if err := tx.Raw(`SELECT DISTINCT u.id, u.display_name FROM student_references r JOIN users u ON u.id = r.student_user_id
+		WHERE r.class_id = ? AND r.advisor_user_id = ? ORDER BY u.display_name, u.id`, classID, advisorID).Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("load students of supervisor %d in class %d: %w", advisorID, classID, err)
+	}
+	return out, nil
+}
+
+// AddAdvisorStudents makes a supervisor of a class supervise students of
+// the class. A student who has no supervisor yet gets this one as primary;
+// one who already has others keeps their primary. The student's teacher
+// carries over. Students already supervised by this supervisor are left as
+// they are. NotFound when the user is not a supervisor of the class;
+// Invalid when an id is not a student of the class.
+func AddAdvisorStudents(ctx context.Context, classID, advisorID int64, studentIDs []int64) ([]users.Person, error) {
+	if _, err := AdvisorStudents(ctx, classID, advisorID); err != nil {
+		return nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var members []int64
+	if len(studentIDs) > 0 {
+		if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, studentIDs).Scan(&members).Error; err != nil {
+			return nil, fmt.Errorf("check students of class %d: %w", classID, err)
+		}
+	}
+	e := apperror.Invalidf("error.invalid")
+	for i, id := range studentIDs {
+		if !slices.Contains(members, id) {
+			e.Field(fmt.Sprintf("studentIds[%d]", i), "classes.notStudentOfClass", map[string]any{"ID": id})
+		}
+	}
+	if len(e.Fields) > 0 {
+		return nil, e
+	}
+	done := map[int64]bool{}
+	for _, sid := range studentIDs {
+		if done[sid] {
+			continue
+		}
+		done[sid] = true
+		if ok, err := exists(tx, "SELECT 1 FROM student_references WHERE class_id = ? AND student_user_id = ? AND advisor_user_id = ?",
+			classID, sid, advisorID); err != nil {
+			return nil, fmt.Errorf("check supervisor of student %d: %w", sid, err)
+		} else if ok {
+			continue
+		}
+		hasPrimary, err := exists(tx, "SELECT 1 FROM student_references WHERE class_id = ? AND student_user_id = ? AND is_primary", classID, sid)
+		if err != nil {
+			return nil, fmt.Errorf("check primary supervisor of student %d: %w", sid, err)
+		}
+		res := tx.Exec(`UPDATE student_references SET advisor_user_id = ?, is_primary = ?, updated_at = now()
+			WHERE class_id = ? AND student_user_id = ? AND advisor_user_id IS NULL`, advisorID, !hasPrimary, classID, sid)
+		if res.Error != nil {
+			return nil, fmt.Errorf("assign supervisor to student %d: %w", sid, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			if err := tx.Exec(`INSERT INTO student_references (class_id, student_user_id, advisor_user_id, teacher_user_id, is_primary)
+				VALUES (?, ?, ?, (SELECT teacher_user_id FROM student_references WHERE class_id = ? AND student_user_id = ?
+					AND teacher_user_id IS NOT NULL ORDER BY is_primary DESC, id LIMIT 1), ?)`,
+				classID, sid, advisorID, classID, sid, !hasPrimary).Error; err != nil {
+				return nil, fmt.Errorf("assign supervisor to student %d: %w", sid, err)
+			}
+		}
+		if err := audit.Record(ctx, audit.Entry{Action: "studentReference.advisorAssigned", Entity: "user", EntityID: advisorID,
+			StudentUserID: sid, ClassID: classID, Details: map[string]any{"primary": !hasPrimary}}); err != nil {
+			return nil, err
+		}
+	}
+	return AdvisorStudents(ctx, classID, advisorID)
+}

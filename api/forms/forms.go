@@ -1,0 +1,200 @@
+// Package forms owns the assessment forms (respons schemes): a form holds
+// ordered question groups, a group holds ordered questions. Admins edit a
+// form as a whole; the editor sends the form back and the store makes the
+// database match it in one transaction, keeping the ids of what survives so
+// that answers given to a question stay attached to it.
+package forms
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/praksis/praksis/api/apperror"
+)
+
+// GroupType says how the questions of a group are answered.
+type GroupType int
+
+// The group types of spec §3. Unused exists in stored data only; the
+// editor offers TextInput and Grading.
+const (
+	Unused    GroupType = 0
+	TextInput GroupType = 1
+	Grading   GroupType = 2
+)
+
+// GradingLabels are the levels of the independence scale, from most to
+// least independent; an answer stores the label's index as text ("0".."4").
+// The value one past the last label ("5") means "not relevant".
+var GradingLabels = []string{"Selvstendig", "Delvis selvstendig", "Veiledet", "Assistert", "Uselvstendig"}
+
+// Defaults the editor shows for a new group or question (spec §3).
+const (
+	DefaultGroupName    = "Ny gruppe"
+	DefaultQuestionText = "Nytt spørsmål"
+)
+
+// Limits of the editor's fields, in characters.
+const (
+	MaxNameLen     = 200
+	MaxGroupLen    = 200
+	MaxQuestionLen = 2000
+	MaxHelpLen     = 4000
+)
+
+// Option is one grading label and the value an answer stores for it.
+type Option struct {
+	Label string `json:"label"`
+	Value int    `json:"value"`
+}
+
+// Question is one question of a group. HelpText guides the supervisor;
+// nil means none.
+type Question struct {
+	ID                  int64   `json:"id"`
+	FormQuestionGroupID int64   `json:"formQuestionGroupId"`
+	Text                string  `json:"text"`
+	Order               int     `json:"order"`
+	HelpText            *string `json:"helpText"`
+}
+
+// Group is a question group. Options are the grading labels of a Grading
+// group and empty otherwise.
+type Group struct {
+	ID        int64      `json:"id"`
+	FormID    int64      `json:"formId"`
+	Name      string     `json:"name"`
+	Type      GroupType  `json:"type"`
+	Options   []Option   `json:"options"`
+	Order     int        `json:"order"`
+	Questions []Question `json:"questions"`
+}
+
+// Form is a whole form as the editor and the answering pages show it.
+type Form struct {
+	ID              int64   `json:"id"`
+	Name            string  `json:"name"`
+	IsMainForm      bool    `json:"isMainForm"`
+	Groups          []Group `json:"groups"`
+	HasGuidancePDF  bool    `json:"hasGuidancePdf"`
+	GuidancePDFName *string `json:"guidancePdfName"`
+}
+
+// Summary is a form in lists.
+type Summary struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	IsMainForm bool   `json:"isMainForm"`
+}
+
+// Input is the body of POST and PUT /api/forms: the form as the editor
+// holds it. Order comes from the position in the lists; ids of groups and
+// questions that already exist keep them. The read-only fields a client
+// received (formId, options, order, hasGuidancePdf...) may be sent back
+// and are ignored.
+type Input struct {
+	ID              int64        `json:"id"`
+	Name            string       `json:"name"`
+	IsMainForm      bool         `json:"isMainForm"`
+	Groups          []GroupInput `json:"groups"`
+	HasGuidancePDF  *bool        `json:"hasGuidancePdf,omitempty"`
+	GuidancePDFName *string      `json:"guidancePdfName,omitempty"`
+}
+
+// GroupInput is a group of an Input. A missing name or type takes the
+// defaults of a new group ('Ny gruppe', Grading).
+type GroupInput struct {
+	ID        int64           `json:"id"`
+	FormID    int64           `json:"formId,omitempty"`
+	Name      *string         `json:"name"`
+	Type      *GroupType      `json:"type"`
+	Options   []Option        `json:"options,omitempty"`
+	Order     *int            `json:"order,omitempty"`
+	Questions []QuestionInput `json:"questions"`
+}
+
+// QuestionInput is a question of a GroupInput. A missing text takes the
+// default 'Nytt spørsmål'; a blank help text means none.
+type QuestionInput struct {
+	ID                  int64   `json:"id"`
+	FormQuestionGroupID int64   `json:"formQuestionGroupId,omitempty"`
+	Text                *string `json:"text"`
+	Order               *int    `json:"order,omitempty"`
+	HelpText            *string `json:"helpText"`
+}
+
+// normalize trims and defaults the input in place and checks every field,
+// naming each bad one by its path ("groups[1].questions[0].text").
+func (in *Input) normalize() error {
+	e := apperror.Invalidf("error.invalid")
+	in.Name = strings.TrimSpace(in.Name)
+	switch {
+	case in.Name == "":
+		e.Field("name", "forms.nameRequired", nil)
+	case utf8.RuneCountInString(in.Name) > MaxNameLen:
+		e.Field("name", "forms.nameTooLong", map[string]any{"Max": MaxNameLen})
+	}
+	for i := range in.Groups {
+		g := &in.Groups[i]
+		path := fmt.Sprintf("groups[%d]", i)
+		name := ""
+		if g.Name != nil {
+			name = strings.TrimSpace(*g.Name)
+		}
+		if name == "" {
+			name = DefaultGroupName
+		}
+		if utf8.RuneCountInString(name) > MaxGroupLen {
+			e.Field(path+".name", "forms.groupNameTooLong", map[string]any{"Max": MaxGroupLen})
+		}
+		g.Name = &name
+		if g.Type == nil {
+			t := Grading
+			g.Type = &t
+		}
+		if *g.Type != TextInput && *g.Type != Grading {
+			e.Field(path+".type", "forms.groupTypeInvalid", nil)
+		}
+		for j := range g.Questions {
+			q := &g.Questions[j]
+			qpath := fmt.Sprintf("%s.questions[%d]", path, j)
+			text := DefaultQuestionText
+			if q.Text != nil {
+				text = strings.TrimSpace(*q.Text)
+			}
+			switch {
+			case text == "":
+				e.Field(qpath+".text", "forms.questionTextRequired", nil)
+			case utf8.RuneCountInString(text) > MaxQuestionLen:
+				e.Field(qpath+".text", "forms.questionTextTooLong", map[string]any{"Max": MaxQuestionLen})
+			}
+			q.Text = &text
+			if q.HelpText != nil {
+				help := strings.TrimSpace(*q.HelpText)
+				switch {
+				case help == "":
+					q.HelpText = nil
+				case utf8.RuneCountInString(help) > MaxHelpLen:
+					e.Field(qpath+".helpText", "forms.helpTextTooLong", map[string]any{"Max": MaxHelpLen})
+				default:
+					q.HelpText = &help
+				}
+			}
+		}
+	}
+	if len(e.Fields) > 0 {
+		return e
+	}
+	return nil
+}
+
+// Halves returns the assignments a class gets for a form: a main form is
+// answered at mid-semester and at the end (true, false); any other form
+// only at the end (false).
+func Halves(isMainForm bool) []bool {
+	if isMainForm {
+		return []bool{true, false}
+	}
+	return []bool{false}
+}

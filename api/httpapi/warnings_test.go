@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/warnings"
+)
+
+func TestWarningLifecycle(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	base := fmt.Sprintf("/api/classes/%d/students/%d/warning", p.classID, p.studentID)
+	draft := warnings.Draft{Comment: "Læringsutbytte 3 og 5 er ikke nådd.", PassRequirement: "Selvstendig legemiddelhåndtering.", PassRequirementSummary: "Må vise trygg legemiddelhåndtering."}
+
+	// None yet: 404 in the error shape, for everyone who may look.
+	for _, who := range []string{"teacher", "student", "advisor", "admin"} {
+		if rec := f.send(t, http.MethodGet, "a.localhost", base, p.tokens[who], nil); rec.Code != http.StatusNotFound {
+			t.Errorf("no warning, %s: %d", who, rec.Code)
+		}
+	}
+
+	steps := []struct {
+		name, who, method, path string
+		body                    any
+		want                    int
+	}{
+		{"student cannot write", "student", http.MethodPost, base, draft, http.StatusForbidden},
+		{"own supervisor cannot write", "advisor", http.MethodPost, base, draft, http.StatusForbidden},
+		{"teacher of no class cannot write", "otherTeacher", http.MethodPost, base, draft, http.StatusForbidden},
+		{"other school's admin", "otherSchoolAdmin", http.MethodPost, base, draft, http.StatusUnauthorized},
+		{"too long", "teacher", http.MethodPost, base, warnings.Draft{Comment: strings.Repeat("x", 10001)}, http.StatusBadRequest},
+		{"teacher saves a partial draft", "teacher", http.MethodPost, base, warnings.Draft{Comment: "Utkast"}, http.StatusOK},
+		{"draft hidden from the student", "student", http.MethodGet, base, nil, http.StatusNotFound},
+		{"draft hidden from the supervisor", "advisor", http.MethodGet, base, nil, http.StatusNotFound},
+		{"submit incomplete", "teacher", http.MethodPost, base + "/submit", nil, http.StatusBadRequest},
+		{"student cannot confirm a draft", "student", http.MethodPost, base + "/confirm", nil, http.StatusNotFound},
+		{"supervisor cannot send", "advisor", http.MethodPost, base + "/submit", draft, http.StatusForbidden},
+		{"teacher sends", "teacher", http.MethodPost, base + "/submit", draft, http.StatusOK},
+		{"sent warning cannot change", "teacher", http.MethodPost, base, draft, http.StatusConflict},
+		{"sent twice", "teacher", http.MethodPost, base + "/submit", nil, http.StatusConflict},
+		{"student sees it", "student", http.MethodGet, base, nil, http.StatusOK},
+		{"own supervisor sees it", "advisor", http.MethodGet, base, nil, http.StatusOK},
+		{"other supervisor does not", "otherAdvisor", http.MethodGet, base, nil, http.StatusForbidden},
+		{"other student does not", "otherStudent", http.MethodGet, base, nil, http.StatusForbidden},
+		{"teacher cannot confirm for the student", "teacher", http.MethodPost, base + "/confirm", nil, http.StatusForbidden},
+		{"student confirms", "student", http.MethodPost, base + "/confirm", nil, http.StatusOK},
+		{"PDF", "student", http.MethodGet, base + "/pdf", nil, http.StatusOK},
+		{"deadline", "teacher", http.MethodGet, base + "/deadline", nil, http.StatusOK},
+		{"supervisor cannot delete", "advisor", http.MethodDelete, base, nil, http.StatusForbidden},
+		{"teacher deletes", "teacher", http.MethodDelete, base, nil, http.StatusNoContent},
+		{"gone", "teacher", http.MethodGet, base, nil, http.StatusNotFound},
+		{"PDF gone", "teacher", http.MethodGet, base + "/pdf", nil, http.StatusNotFound},
+	}
+	for _, s := range steps {
+		rec := f.send(t, s.method, "a.localhost", s.path, p.tokens[s.who], s.body)
+		if rec.Code != s.want {
+			t.Fatalf("%s: %d %s, want %d", s.name, rec.Code, rec.Body, s.want)
+		}
+		switch s.name {
+		case "student sees it":
+			w := decode[warnings.Warning](t, rec)
+			if w.SubmittedAt == nil || w.StudentConfirmedAt != nil || w.Comment != draft.Comment {
+				t.Errorf("sent warning %+v", w)
+			}
+		case "student confirms":
+			if w := decode[warnings.Warning](t, rec); w.StudentConfirmedAt == nil {
+				t.Error("confirmation not recorded")
+			}
+		case "PDF":
+			if rec.Header().Get("Content-Type") != "application/pdf" || !strings.HasPrefix(rec.Body.String(), "%PDF-") {
+				t.Errorf("PDF answer %q", rec.Header().Get("Content-Type"))
+			}
+		case "deadline":
+			d := decode[warnings.Deadline](t, rec)
+			// Class ends 2026-12-15; mid date set to 2026-10-01.
+			if d.Midpoint != "2026-10-01" || d.LastDate != "2026-11-24" {
+				t.Errorf("deadline %+v", d)
+			}
+		}
+	}
+	// A student id outside the class reveals nothing.
+	if rec := f.send(t, http.MethodGet, "a.localhost", fmt.Sprintf("/api/classes/%d/students/%d/warning", p.classID, 999999), p.tokens["teacher"], nil); rec.Code != http.StatusNotFound {
+		t.Errorf("unknown student: %d", rec.Code)
+	}
+}
+
+func TestWarningAudit(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	base := fmt.Sprintf("/api/classes/%d/students/%d/warning", p.classID, p.studentID)
+	f.send(t, http.MethodPost, "a.localhost", base+"/submit", p.tokens["teacher"], warnings.Draft{Comment: "a", PassRequirement: "b", PassRequirementSummary: "c"})
+	f.send(t, http.MethodPost, "a.localhost", base+"/confirm", p.tokens["student"], nil)
+	var actions []string
+	f.db.Service.InScope(t.Context(), "skole-a", func(ctx context.Context, tx *gorm.DB) error {
+		return tx.Raw("SELECT action FROM audit_log WHERE entity = 'warning' ORDER BY id").Scan(&actions).Error
+	})
+	if strings.Join(actions, ",") != "warning.saved,warning.submitted,warning.confirmed" {
+		t.Errorf("audit trail %v", actions)
+	}
+}
