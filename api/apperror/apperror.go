@@ -32,6 +32,9 @@ const (
 	RateLimited
 	// Unavailable: the school is disabled or being upgraded.
 	Unavailable
+	// Gone: the resource existed but can no longer be used (an expired
+	// invitation).
+	Gone
 )
 
 // FieldError is one invalid field: Reason is the field (or rule) name, and
@@ -116,6 +119,9 @@ func Conflictf(messageID string) *Error { return New(Conflict, messageID) }
 
 // Invalidf is shorthand for an Invalid error.
 func Invalidf(messageID string) *Error { return New(Invalid, messageID) }
+
+// Gonef is shorthand for a Gone error.
+func Gonef(messageID string) *Error { return New(Gone, messageID) }
 
 // KindOf returns the kind of err, or Internal when err is not an *Error.
 func KindOf(err error) Kind {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
@@ -36,6 +37,40 @@ type Class struct {
 	MidSemesterDate *periods.Date    `json:"midSemesterDate"`
 	EndSemesterDate *periods.Date    `json:"endSemesterDate"`
 	Forms           []forms.Summary  `json:"forms"`
+	// CurrentMainAssignment is the main-form assignment the class page
+	// offers today (see CurrentMainAssignment); null when the class uses no
+	// main form.
+	CurrentMainAssignment *Assignment `json:"currentMainAssignment"`
+}
+
+// CurrentMainAssignment returns the main-form assignment that is current on
+// the day of today, by the rule of spec §9: up to and including the class's
+// mid-semester date only the mid-semester one, from the day after only the
+// end-semester one, and without a mid-semester date the end-semester one.
+// Nil when no assignment is of a main form. When a class has more than one
+// main form, the first in the list counts.
+func CurrentMainAssignment(assignments []Assignment, mid *periods.Date, today time.Time) *Assignment {
+	wantMid := false
+	if mid != nil {
+		day := periods.DateOf(today.Year(), today.Month(), today.Day())
+		wantMid = !day.After(mid.Time)
+	}
+	var mainForm int64
+	var fallback *Assignment
+	for i := range assignments {
+		a := &assignments[i]
+		if len(a.Forms) == 0 || !a.Forms[0].IsMainForm || (mainForm != 0 && a.FormID != mainForm) {
+			continue
+		}
+		mainForm = a.FormID
+		if a.IsMidSemester == wantMid {
+			return a
+		}
+		if !a.IsMidSemester {
+			fallback = a
+		}
+	}
+	return fallback
 }
 
 // NewClass is the body of POST /api/classes.

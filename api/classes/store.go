@@ -103,6 +103,12 @@ func load(ctx context.Context, where string, args ...any) ([]Class, error) {
 		c.Assignments = append(c.Assignments, Assignment{ID: a.ID, ClassID: a.ClassID, FormID: a.FormID, IsMidSemester: a.IsMidSemester,
 			Forms: []forms.Summary{{ID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm}}})
 	}
+	for i := range out {
+		if cur := CurrentMainAssignment(out[i].Assignments, out[i].MidSemesterDate, today); cur != nil {
+			copied := *cur
+			out[i].CurrentMainAssignment = &copied
+		}
+	}
 	return out, nil
 }
 

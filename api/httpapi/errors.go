@@ -34,6 +34,7 @@ var kindStatus = map[apperror.Kind]int{
 	apperror.TooLarge:     http.StatusRequestEntityTooLarge,
 	apperror.RateLimited:  http.StatusTooManyRequests,
 	apperror.Unavailable:  http.StatusServiceUnavailable,
+	apperror.Gone:         http.StatusGone,
 }
 
 // statusMessage is the message of a bare HTTP status (from routing, body

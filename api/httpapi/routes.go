@@ -68,8 +68,8 @@ func (s *Server) routes() {
 			"The round trip's state is kept in an HttpOnly cookie on this host (10 minutes); Feide returns the browser to {school}/feide-success?code=&state=, which then calls POST /api/auth/signed-in. 503 when Feide is not set up",
 		Tag: "auth", Access: "public",
 		Query: map[string]string{
-			"verificationGuid": "optional: a supervisor invitation's id, handed back by POST /api/auth/signed-in",
-			"redirect_uri":     "optional: a local path (starting with /) to go to after sign-in, handed back by POST /api/auth/signed-in",
+			"verificationGuid": "optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/signed-in",
+			"redirect_uri":     "optional: a path on this site (starting with /) to go to after sign-in, handed back by POST /api/auth/signed-in; anything else is left out",
 		},
 		Responses: map[int]string{http.StatusFound: "To Feide's authorization endpoint", http.StatusServiceUnavailable: "Feide is not set up or cannot be reached"},
 	})
@@ -86,8 +86,8 @@ func (s *Server) routes() {
 		Tag: "auth", Access: "public",
 		Query: map[string]string{
 			"state":            "required: 8 to 128 characters of A-Z a-z 0-9 - . _ ~, made fresh for every sign-in",
-			"verificationGuid": "optional: a supervisor invitation's id, handed back by POST /api/auth/vipps/signed-in",
-			"redirect_uri":     "optional: a local path (starting with /), handed back by POST /api/auth/vipps/signed-in",
+			"verificationGuid": "optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/vipps/signed-in",
+			"redirect_uri":     "optional: a path on this site (starting with /), handed back by POST /api/auth/vipps/signed-in; anything else is left out",
 		},
 		Responses: map[int]string{http.StatusFound: "To Vipps Login's authorization endpoint", http.StatusServiceUnavailable: "Vipps is not set up or cannot be reached"},
 	})
@@ -240,6 +240,24 @@ func (s *Server) routes() {
 		Tag: "warnings", Access: "anyone related to the student"}, signedIn)
 	api.Handle(http.MethodGet, student+"/warning/pdf", s.warnings.PDF, Op{Summary: "The warning as a PDF (404 when none)", Tag: "warnings",
 		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+
+	// The signing form that closes a placement. The lifecycle is enforced by
+	// package signing; the handlers check the caller's relation.
+	api.Handle(http.MethodGet, student+"/signingform", s.signing.Get, Op{Summary: "The student's signing form (404 when none; the UI shows a blank form with id -1 until the teacher creates it)",
+		Tag: "signing", Access: "the student, the class's teachers, the student's own supervisors, admins"}, signedIn)
+	api.Handle(http.MethodPost, student+"/signingform", s.signing.Create, Op{Summary: "Create the signing form with the mid section (midSemesterCompletedDate set = mid confirmed); 409 when one exists",
+		Tag: "signing", Access: "the class's teachers", Body: "{midSemesterStudentHasGivenFeedback (yes|no|notRelevant), midSemesterSpecificCompetenceAreasBegun (yes|no), midSemesterCompletedDate}",
+		Responses: map[int]string{http.StatusCreated: "The form"}}, signedIn)
+	api.Handle(http.MethodPut, student+"/signingform", s.signing.Update, Op{Summary: "Save the form: the mid section until confirmed; the end section once mid is confirmed and its date has passed, while nobody has signed (sets endSemesterCompletedDate). A stale version or a locked form gives 409",
+		Tag: "signing", Access: "the class's teachers", Body: "the form as GET returns it, with the version last seen"}, signedIn)
+	api.Handle(http.MethodGet, student+"/signingform/validation", s.signing.Validation, Op{Summary: "{teacherAnswerSummary: [{isMidSemester, formQuestionType, totalAnswers, totalQuestions}], assessmentResultArchived, assessmentResultSubmitted}",
+		Tag: "signing", Access: "as GET signingform"}, signedIn)
+	api.Handle(http.MethodPost, student+"/signingform/sign", s.signing.Sign, Op{Summary: "Sign as the class's teacher, the student's own supervisor or the student (any order; each once). The teacher needs the end date and both competence results, and confirmWithoutAdvisor when the supervisor has not signed. The third signature locks the form for good",
+		Tag: "signing", Access: "teacher, own supervisor, student", Body: "{confirmWithoutAdvisor} (teacher only; optional)"}, signedIn)
+	api.Handle(http.MethodPost, student+"/signingform/cancel", s.signing.Cancel, Op{Summary: "Cancel: delete the form for good so it starts over blank (409 when locked)",
+		Tag: "signing", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Cancelled"}}, signedIn)
+	api.Handle(http.MethodGet, student+"/signingform/pdf", s.signing.PDF, Op{Summary: "The signing form as a PDF, with who signed, when and how they signed in (404 when none)",
+		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
 
 	root.Handle(http.MethodGet, "/*", s.spa(frontend.Dist()), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",

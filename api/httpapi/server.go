@@ -21,6 +21,7 @@ import (
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/signin"
+	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
@@ -36,7 +37,9 @@ type Server struct {
 	auth    *auth.Service
 	// warnings serves the warning routes.
 	warnings *warnings.Handlers
-	signin   *signin.Service
+	// signing serves the signing-form routes.
+	signing *signing.Service
+	signin  *signin.Service
 	// devMail and mockIDP are served only in development (nil otherwise).
 	devMail *mail.Catcher
 	mockIDP http.Handler
@@ -58,6 +61,11 @@ type Options struct {
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler
+	// SigningEvents is told of signatures (reminders, archiving); nil does
+	// nothing.
+	SigningEvents signing.Events
+	// Now is the clock of the date rules; nil is the real one.
+	Now func() time.Time
 	// WarningNotifier e-mails a student when a warning is sent; nil sends
 	// nothing.
 	WarningNotifier warnings.Notifier
@@ -81,6 +89,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	}
 	s.router = &Router{e: e}
 	s.warnings = &warnings.Handlers{Notify: opts.WarningNotifier}
+	s.signing = &signing.Service{Events: opts.SigningEvents, Now: opts.Now}
 	promReg := opts.Registerer
 	if promReg == nil {
 		promReg = prometheus.NewRegistry()

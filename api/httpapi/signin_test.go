@@ -557,9 +557,6 @@ func TestFeideStartRedirectsWithPKCE(t *testing.T) {
 		q.Get("response_type") != "code" {
 		t.Errorf("authorize URL %s", loc)
 	}
-	for _, bad := range []string{"?redirect_uri=https://evil.example/", "?redirect_uri=//evil.example/", "?verificationGuid=not-a-guid"} {
-		wantProblem(t, "start "+bad, sf.call(t, http.MethodGet, "a.localhost", "/api/auth/feide/start"+bad, nil, nil), http.StatusBadRequest, "")
-	}
 }
 
 func TestFeideSignIn(t *testing.T) {
@@ -684,38 +681,53 @@ func TestFeideRoundTripRefusals(t *testing.T) {
 func TestFeideCarriesParametersAndKeepsWhatFeideSaid(t *testing.T) {
 	sf := newSignInFixture(t)
 	guid := "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
-	loc, cookie := sf.startOIDC(t, "a.localhost", "/api/auth/feide/start?verificationGuid="+guid+"&redirect_uri="+url.QueryEscape("/supervisor/accept-invitation?x=1"))
-	back := pick(t, loc, "ola")
-	rec := sf.call(t, http.MethodPost, "a.localhost", "/api/auth/signed-in", map[string]any{"code": back.Get("code")}, withCookie(cookie))
-	if rec.Code != http.StatusOK {
-		t.Fatalf("signed in: %d %s", rec.Code, rec.Body)
+	cases := []struct {
+		query, wantGUID, wantRedirect string
+	}{
+		{"?verificationGuid=" + guid + "&redirect_uri=" + url.QueryEscape("/supervisor/accept-invitation?x=1"), guid, "/supervisor/accept-invitation?x=1"},
+		{"", "", ""},
+		// What could send the browser elsewhere is left behind, not carried.
+		{"?redirect_uri=https://evil.example/&verificationGuid=" + url.QueryEscape("<script>"), "", ""},
+		{"?redirect_uri=//evil.example/", "", ""},
 	}
-	var answer struct {
-		Token, VerificationGUID, RedirectURI string
+	var token string
+	for _, c := range cases {
+		loc, cookie := sf.startOIDC(t, "a.localhost", "/api/auth/feide/start"+c.query)
+		back := pick(t, loc, "ola")
+		rec := sf.call(t, http.MethodPost, "a.localhost", "/api/auth/signed-in", map[string]any{"code": back.Get("code")}, withCookie(cookie))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: signed in: %d %s", c.query, rec.Code, rec.Body)
+		}
+		var answer struct {
+			Token, VerificationGUID, RedirectURI string
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil {
+			t.Fatal(err)
+		}
+		if answer.Token == "" || answer.VerificationGUID != c.wantGUID || answer.RedirectURI != c.wantRedirect {
+			t.Errorf("%s: answer %+v", c.query, answer)
+		}
+		cleared := false
+		for _, ck := range rec.Result().Cookies() {
+			cleared = cleared || (ck.Name == cookie.Name && ck.MaxAge < 0)
+		}
+		if !cleared {
+			t.Errorf("%s: the sign-in cookie was not cleared", c.query)
+		}
+		token = answer.Token
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil {
-		t.Fatal(err)
+	get := func(path, tok string) *httptest.ResponseRecorder {
+		return sf.do(t, http.MethodGet, "a.localhost", path, bearer(tok))
 	}
-	if answer.Token == "" || answer.VerificationGUID != guid || answer.RedirectURI != "/supervisor/accept-invitation?x=1" {
-		t.Errorf("answer %+v", answer)
-	}
-	cleared := false
-	for _, c := range rec.Result().Cookies() {
-		cleared = cleared || (c.Name == cookie.Name && c.MaxAge < 0)
-	}
-	if !cleared {
-		t.Error("the sign-in cookie was not cleared")
-	}
-	get := func(path, tok string) *httptest.ResponseRecorder { return sf.do(t, http.MethodGet, "a.localhost", path, bearer(tok)) }
-	info := decode[map[string]any](t, get("/api/auth/feide-info", answer.Token))
+	info := decode[map[string]any](t, get("/api/auth/feide-info", token))
 	if info["https://n.feide.no/claims/eduPersonPrincipalName"] != "ola.nordmann@demo.test" || info["name"] != "Ola Nordmann" {
 		t.Errorf("feide-info %v", info)
 	}
-	groups := get("/api/auth/feide-group-memberships", answer.Token).Body.String()
+	groups := get("/api/auth/feide-group-memberships", token).Body.String()
 	if !strings.Contains(groups, `"fc:org:demo.test"`) || !strings.Contains(groups, `"fc:fs:fs:emne:demo.test:SYKP2100:1"`) {
 		t.Errorf("groups %s", groups)
 	}
-	ms := decode[[]signin.Membership](t, get("/api/memberships", answer.Token))
+	ms := decode[[]signin.Membership](t, get("/api/memberships", token))
 	if len(ms) != 2 || ms[0].SubjectCode != "SYKP1200" || ms[0].Active || ms[1].SubjectCode != "SYKP2100" || !ms[1].Active ||
 		ms[1].Realm != "demo.test" || len(ms[1].Roles) != 1 || ms[1].Roles[0] != "STUDENT" {
 		t.Errorf("memberships %+v", ms)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -121,6 +122,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 		return nil
 	}
 	if err := w.sender.Send(ctx, Message{To: row.ToAddress, Subject: row.Subject, Text: row.TextBody, HTML: row.HTMLBody}); err != nil {
+		// Mail servers quote the recipient in their refusals; the error
+		// goes to logs and to the job's record, so the address is cut out.
+		err = redact(err, row.ToAddress)
 		w.log.Warn("mail not sent", "tenant", a.Tenant, "job_id", job.ID, "outbox_id", a.OutboxID, "attempt", job.Attempt, "error", err.Error())
 		return err
 	}
@@ -135,4 +139,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 	}
 	w.log.Info("mail sent", "tenant", a.Tenant, "job_id", job.ID, "outbox_id", a.OutboxID)
 	return nil
+}
+
+// redact returns err's text with every spelling of address replaced.
+func redact(err error, address string) error {
+	re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(address))
+	return errors.New(re.ReplaceAllString(err.Error(), "<recipient>"))
 }

@@ -140,7 +140,9 @@ func TestTokenEndpointRules(t *testing.T) {
 		errMsg string
 	}{
 		{"wrong secret", func(_ url.Values, r *http.Request) { r.SetBasicAuth(DevFeideClient.ID, "wrong") }, http.StatusUnauthorized, "invalid_client"},
-		{"wrong verifier", func(f url.Values, _ *http.Request) { f.Set("code_verifier", "another-verifier-0123456789-0123456789-0123") }, http.StatusBadRequest, "invalid_grant"},
+		{"wrong verifier", func(f url.Values, _ *http.Request) {
+			f.Set("code_verifier", "another-verifier-0123456789-0123456789-0123")
+		}, http.StatusBadRequest, "invalid_grant"},
 		{"no verifier", func(f url.Values, _ *http.Request) { f.Del("code_verifier") }, http.StatusBadRequest, "invalid_grant"},
 		{"other redirect", func(f url.Values, _ *http.Request) { f.Set("redirect_uri", "http://b.localhost/feide-success") }, http.StatusBadRequest, "invalid_grant"},
 		{"other grant", func(f url.Values, _ *http.Request) { f.Set("grant_type", "password") }, http.StatusBadRequest, "unsupported_grant_type"},

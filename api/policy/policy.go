@@ -75,9 +75,11 @@ func Of(ctx context.Context, classID, studentID int64) (Relation, error) {
 // forbidden is the refusal for callers without the relation.
 func forbidden() error { return apperror.Forbiddenf("error.forbidden") }
 
-// CanView reports whether the caller may read a student's assessments,
-// warning and signing form: the student, the class's teacher, any of the
-// class's supervisors (another supervisor sees them read-only), and admins.
+// CanView reports whether the caller may read a student's assessments
+// (answer sets, progress), warning and signing form: the student, the
+// class's teacher, any of the class's supervisors (another supervisor sees
+// them read-only), and admins. Another student, or a teacher of another
+// class, has no relation and is refused.
 func CanView(r Relation) error {
 	if r.Any() {
 		return nil
@@ -117,6 +119,129 @@ func CanConfirmWarning(r Relation) error {
 // supervisors of the class do not see another student's warning.
 func CanSeeWarning(r Relation) error {
 	if r.Student || r.Teacher || r.OwnAdvisor || r.Admin {
+		return nil
+	}
+	return forbidden()
+}
+
+// CanSeeSigningForm reports whether the caller may read a signing form: the
+// student, the class's teacher, the student's own supervisor, and admins.
+func CanSeeSigningForm(r Relation) error { return CanSeeWarning(r) }
+
+// CanEditSigningForm reports whether the caller may create, save or cancel
+// a signing form: only the class's teacher.
+func CanEditSigningForm(r Relation) error {
+	if r.Teacher {
+		return nil
+	}
+	return forbidden()
+}
+
+// SigningParty says as whom the caller signs: the class's teacher as
+// teacher, the student's own supervisor as supervisor, the student as
+// student. Anyone else may not sign.
+func SigningParty(r Relation) (string, error) {
+	switch {
+	case r.Teacher:
+		return "teacher", nil
+	case r.OwnAdvisor:
+		return "advisor", nil
+	case r.Student:
+		return "student", nil
+	}
+	return "", forbidden()
+}
+
+// CanSetPrimaryAdvisor reports whether the caller may choose which of a
+// student's supervisors is the primary one: only the student.
+func CanSetPrimaryAdvisor(r Relation) error {
+	if r.Student {
+		return nil
+	}
+	return forbidden()
+}
+
+// ClassRelation is what the caller is to a class as a whole. Each flag
+// needs both the membership and the matching role.
+type ClassRelation struct {
+	// Teacher: the caller teaches the class.
+	Teacher bool
+	// Advisor: the caller supervises in the class.
+	Advisor bool
+	// Student: the caller is a student of the class.
+	Student bool
+	// Admin: the caller holds the Admin role.
+	Admin bool
+}
+
+// OfClass works out the caller's relation to a class. A class that does
+// not exist gives 404.
+func OfClass(ctx context.Context, classID int64) (ClassRelation, error) {
+	caller := auth.CallerFrom(ctx)
+	if caller == nil {
+		return ClassRelation{}, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return ClassRelation{}, err
+	}
+	var row struct {
+		Found   bool
+		Teacher bool
+		Advisor bool
+		Student bool
+	}
+	if err := tx.Raw(`SELECT
+			EXISTS (SELECT 1 FROM classes WHERE id = @class) AS found,
+			EXISTS (SELECT 1 FROM class_teachers WHERE class_id = @class AND user_id = @me) AS teacher,
+			EXISTS (SELECT 1 FROM class_advisors WHERE class_id = @class AND user_id = @me) AS advisor,
+			EXISTS (SELECT 1 FROM class_students WHERE class_id = @class AND user_id = @me) AS student`,
+		map[string]any{"class": classID, "me": caller.UserID}).Scan(&row).Error; err != nil {
+		return ClassRelation{}, fmt.Errorf("relation of user %d to class %d: %w", caller.UserID, classID, err)
+	}
+	if !row.Found {
+		return ClassRelation{}, apperror.NotFoundf("classes.notFound")
+	}
+	return ClassRelation{
+		Teacher: row.Teacher && caller.Has(users.RoleTeacher),
+		Advisor: row.Advisor && caller.Has(users.RoleAdvisor),
+		Student: row.Student && caller.Has(users.RoleStudent),
+		Admin:   caller.Has(users.RoleAdmin),
+	}, nil
+}
+
+// CanSeeClassStudents reports whether the caller may see the students of a
+// class with their progress, warnings and signing forms: the class's
+// teachers and admins.
+func CanSeeClassStudents(r ClassRelation) error {
+	if r.Teacher || r.Admin {
+		return nil
+	}
+	return forbidden()
+}
+
+// CanAssignStudents reports whether the caller may make students of a class
+// their own (as their teacher): only the class's teachers.
+func CanAssignStudents(r ClassRelation) error {
+	if r.Teacher {
+		return nil
+	}
+	return forbidden()
+}
+
+// CanAddAdvisor reports whether the caller may add a supervisor to a class
+// by name and e-mail: the class's teachers and admins.
+func CanAddAdvisor(r ClassRelation) error {
+	if r.Teacher || r.Admin {
+		return nil
+	}
+	return forbidden()
+}
+
+// CanTakeStudent reports whether the caller may make a student of a class
+// one of their own supervised students: only the class's supervisors.
+func CanTakeStudent(r ClassRelation) error {
+	if r.Advisor {
 		return nil
 	}
 	return forbidden()

@@ -19,8 +19,8 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )

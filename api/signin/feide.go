@@ -37,10 +37,7 @@ func (s *Service) HandleFeideStart(c *echo.Context) error {
 	if s.feide == nil {
 		return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", "Feide")
 	}
-	guid, redirect, err := startParams(c)
-	if err != nil {
-		return err
-	}
+	guid, redirect := startParams(c)
 	t := tenants.Current(c.Request().Context())
 	if t == nil {
 		return tenants.ErrNoScope
@@ -172,11 +169,16 @@ func feidePerson(claims map[string]any, groups []map[string]any) person {
 			}
 		}
 	}
+	if len(p.FeideID) > 320 {
+		p.FeideID = ""
+	}
 	if i := strings.LastIndexByte(p.FeideID, '@'); i > 0 {
 		p.Realm = p.FeideID[i+1:]
 	}
-	p.Name = claimString(claims, "name")
-	p.Email = claimString(claims, "email")
+	p.Name = displayName(claimString(claims, "name"))
+	if email, ok := normalEmail(claimString(claims, "email")); ok {
+		p.Email = email
+	}
 	p.Affiliations = claimStrings(claims, "https://n.feide.no/claims/eduPersonAffiliation", "eduPersonAffiliation")
 	if len(p.Affiliations) == 0 {
 		for _, g := range groups {

@@ -176,21 +176,21 @@ func (s *Service) clearState(c *echo.Context, provider string) {
 }
 
 // startParams are the query parameters a sign-in start carries through the
-// round trip for the front end.
-func startParams(c *echo.Context) (guid, redirect string, err error) {
+// round trip for the front end: verificationGuid (letters, digits and
+// hyphens, at most 64) and redirect_uri (a path on this site). A value that
+// is not of that form is left behind rather than refusing the sign-in, since
+// the start is a page the browser navigates to; so the front end never gets
+// back a redirect to another site.
+func startParams(c *echo.Context) (guid, redirect string) {
 	guid = strings.TrimSpace(c.QueryParam("verificationGuid"))
 	redirect = strings.TrimSpace(c.QueryParam("redirect_uri"))
-	var fail *apperror.Error
-	if guid != "" && !guidPattern.MatchString(guid) {
-		fail = invalid(fail).Field("verificationGuid", "auth.verificationGuidInvalid", nil)
+	if !guidPattern.MatchString(guid) {
+		guid = ""
 	}
-	if redirect != "" && !localPath(redirect) {
-		fail = invalid(fail).Field("redirect_uri", "auth.redirectLocal", nil)
+	if !localPath(redirect) {
+		redirect = ""
 	}
-	if fail != nil {
-		return "", "", fail
-	}
-	return guid, redirect, nil
+	return guid, redirect
 }
 
 // exchanged is a completed code exchange: the verified ID token's subject
@@ -286,4 +286,14 @@ func claimStrings(claims map[string]any, names ...string) []string {
 		}
 	}
 	return nil
+}
+
+// displayName cuts a name from a provider to the 200 characters an account
+// holds.
+func displayName(s string) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) > 200 {
+		r = r[:200]
+	}
+	return strings.TrimSpace(string(r))
 }

@@ -28,13 +28,17 @@ func TestFeidePerson(t *testing.T) {
 		{"employee",
 			map[string]any{"eduPersonPrincipalName": "per@hvl.no"},
 			[]map[string]any{org("employee", "faculty")}, "per@hvl.no", "hvl.no", false},
+		{"malformed e-mail and a long name are not taken",
+			map[string]any{"eduPersonPrincipalName": "lang@hvl.no", "email": "not an address", "name": strings.Repeat("Å", 250)},
+			nil, "lang@hvl.no", "hvl.no", false},
 		{"no Feide user id",
 			map[string]any{"sub": "x", "https://n.feide.no/claims/userid_sec": []any{"nin:010101"}},
 			nil, "", "", false},
 	}
 	for _, c := range cases {
 		p := feidePerson(c.claims, c.groups)
-		if p.FeideID != c.wantID || p.Realm != c.wantRelm || slices.Contains(p.Affiliations, "student") != c.student {
+		if p.FeideID != c.wantID || p.Realm != c.wantRelm || slices.Contains(p.Affiliations, "student") != c.student ||
+			strings.Contains(p.Email, " ") || len([]rune(p.Name)) > 200 {
 			t.Errorf("%s: %+v", c.name, p)
 		}
 	}

@@ -38,10 +38,7 @@ func (s *Service) HandleVippsStart(c *echo.Context) error {
 	if !statePattern.MatchString(state) {
 		return invalid(nil).Field("state", "auth.stateFormat", nil)
 	}
-	guid, redirect, err := startParams(c)
-	if err != nil {
-		return err
-	}
+	guid, redirect := startParams(c)
 	t := tenants.Current(c.Request().Context())
 	if t == nil {
 		return tenants.ErrNoScope
@@ -139,14 +136,20 @@ func (s *Service) vippsUser(ctx context.Context, sub string, claims map[string]a
 	if t == nil {
 		return nil, tenants.ErrNoScope
 	}
-	email, _ := normalEmail(claimString(claims, "email"))
+	if sub == "" || len(sub) > 255 {
+		return nil, apperror.Invalidf("auth.providerFailed").With("Provider", "Vipps")
+	}
+	email, ok := normalEmail(claimString(claims, "email"))
+	if !ok {
+		email = ""
+	}
 	verified, _ := claims["email_verified"].(bool)
 	if !verified {
 		if v, ok := claims["email_verified"].(string); ok {
 			verified = strings.EqualFold(v, "true")
 		}
 	}
-	name := claimString(claims, "name")
+	name := displayName(claimString(claims, "name"))
 	phone := claimString(claims, "phone_number")
 	if len(phone) > 32 {
 		phone = ""

@@ -1,0 +1,208 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/signing"
+)
+
+func str(s string) *string { return &s }
+
+// midAndEnd fills and confirms the mid section, then the end section, as
+// the teacher, and returns the saved form.
+func (f *fixture) midAndEnd(t *testing.T, p *placement) signing.Form {
+	t.Helper()
+	base := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.studentID)
+	rec := f.send(t, http.MethodPost, "a.localhost", base, p.tokens["teacher"], signing.Input{
+		MidSemesterStudentHasGivenFeedback: str("yes"), MidSemesterSpecificCompetenceAreasBegun: str("yes"), MidSemesterCompletedDate: str("2026-10-01")})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	form := decode[signing.Form](t, rec)
+	in := signing.Input{ID: form.ID, Version: form.Version,
+		MidSemesterStudentHasGivenFeedback: str("yes"), MidSemesterSpecificCompetenceAreasBegun: str("yes"), MidSemesterCompletedDate: str("2026-10-01"),
+		AttendancePassed: str("yes"), WorkRequirementsPassed: str("notRelevant"), SpecificCompetenceAreasPassed: str("yes"),
+		GeneralCompetenceAreasPassed: str("yes"), TeacherComment: str("Trygg og selvstendig i stell og legemiddelhåndtering."), OverallPassed: str("passed")}
+	rec = f.send(t, http.MethodPut, "a.localhost", base, p.tokens["teacher"], in)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("save end: %d %s", rec.Code, rec.Body)
+	}
+	return decode[signing.Form](t, rec)
+}
+
+func TestSigningFormLifecycle(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	base := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.studentID)
+
+	if rec := f.send(t, http.MethodGet, "a.localhost", base, p.tokens["student"], nil); rec.Code != http.StatusNotFound {
+		t.Fatalf("none yet: %d", rec.Code)
+	}
+	for _, who := range []string{"student", "advisor", "otherAdvisor", "otherTeacher", "admin"} {
+		if rec := f.send(t, http.MethodPost, "a.localhost", base, p.tokens[who], signing.Input{}); rec.Code != http.StatusForbidden {
+			t.Errorf("%s creating: %d", who, rec.Code)
+		}
+	}
+	form := f.midAndEnd(t, p)
+	if form.EndSemesterCompletedDate == nil || form.MidSemesterCompletedDate == nil || *form.MidSemesterCompletedDate != "2026-10-01" {
+		t.Fatalf("saved form %+v", form)
+	}
+
+	// A stale save is refused, never applied.
+	stale := signing.Input{ID: form.ID, Version: form.Version - 1, OverallPassed: str("failed")}
+	if rec := f.send(t, http.MethodPut, "a.localhost", base, p.tokens["teacher"], stale); rec.Code != http.StatusConflict {
+		t.Errorf("stale save: %d", rec.Code)
+	}
+	// The mid section is locked once confirmed.
+	midChange := signing.Input{ID: form.ID, Version: form.Version, MidSemesterStudentHasGivenFeedback: str("no"),
+		MidSemesterSpecificCompetenceAreasBegun: str("yes"), MidSemesterCompletedDate: str("2026-10-01")}
+	if rec := f.send(t, http.MethodPut, "a.localhost", base, p.tokens["teacher"], midChange); rec.Code != http.StatusConflict {
+		t.Errorf("changing confirmed mid: %d", rec.Code)
+	}
+
+	// Nobody but the three parties signs.
+	for _, who := range []string{"otherAdvisor", "otherStudent", "otherTeacher", "admin"} {
+		if rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens[who], nil); rec.Code != http.StatusForbidden {
+			t.Errorf("%s signing: %d", who, rec.Code)
+		}
+	}
+	// The teacher without the supervisor's signature must confirm.
+	if rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens["teacher"], nil); rec.Code != http.StatusBadRequest {
+		t.Errorf("teacher signing without confirmation: %d %s", rec.Code, rec.Body)
+	}
+	for _, who := range []string{"student", "advisor"} {
+		if rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens[who], nil); rec.Code != http.StatusOK {
+			t.Fatalf("%s signing: %d %s", who, rec.Code, rec.Body)
+		}
+	}
+	// Once someone has signed, the end section is closed.
+	cur := decode[signing.Form](t, f.send(t, http.MethodGet, "a.localhost", base, p.tokens["teacher"], nil))
+	change := signing.Input{ID: cur.ID, Version: cur.Version, MidSemesterStudentHasGivenFeedback: str("yes"), MidSemesterSpecificCompetenceAreasBegun: str("yes"),
+		MidSemesterCompletedDate: str("2026-10-01"), OverallPassed: str("failed")}
+	if rec := f.send(t, http.MethodPut, "a.localhost", base, p.tokens["teacher"], change); rec.Code != http.StatusConflict {
+		t.Errorf("changing the end after signatures: %d", rec.Code)
+	}
+	rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens["teacher"], nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("teacher signing last: %d %s", rec.Code, rec.Body)
+	}
+	locked := decode[signing.Form](t, rec)
+	if !locked.IsLocked || locked.SignedByTeacherSignInMethod == nil || *locked.SignedByTeacherSignInMethod != "code" {
+		t.Fatalf("after three signatures: %+v", locked)
+	}
+
+	// After all three signatures, every write answers 409.
+	writes := []struct {
+		who, method, path string
+		body              any
+	}{
+		{"teacher", http.MethodPut, base, signing.Input{ID: locked.ID, Version: locked.Version}},
+		{"teacher", http.MethodPost, base, signing.Input{}},
+		{"teacher", http.MethodPost, base + "/sign", signing.SignRequest{ConfirmWithoutAdvisor: true}},
+		{"student", http.MethodPost, base + "/sign", nil},
+		{"advisor", http.MethodPost, base + "/sign", nil},
+		{"teacher", http.MethodPost, base + "/cancel", nil},
+	}
+	for _, w := range writes {
+		if rec := f.send(t, w.method, "a.localhost", w.path, p.tokens[w.who], w.body); rec.Code != http.StatusConflict {
+			t.Errorf("%s %s by %s on a locked form: %d %s", w.method, w.path, w.who, rec.Code, rec.Body)
+		}
+	}
+
+	// The audit trail shows the three signatures in order, then the lock.
+	var trail []string
+	f.db.Service.InScope(context.Background(), "skole-a", func(ctx context.Context, tx *gorm.DB) error {
+		return tx.Raw(`SELECT action || coalesce(':' || (details->>'party'), '') FROM audit_log WHERE entity = 'signingForm'
+			AND action IN ('signingForm.signed', 'signingForm.locked') ORDER BY id`).Scan(&trail).Error
+	})
+	if got := strings.Join(trail, " "); got != "signingForm.signed:student signingForm.signed:advisor signingForm.signed:teacher signingForm.locked" {
+		t.Errorf("audit trail %q", got)
+	}
+
+	// The PDF names the student and says who signed.
+	rec = f.send(t, http.MethodGet, "a.localhost", base+"/pdf", p.tokens["student"], nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("pdf: %d", rec.Code)
+	}
+	text := pdfText(t, rec.Body.Bytes())
+	for _, want := range []string{"Test student@a.test", "Test advisor@a.test", "innlogget med engangskode", "Alle parter har signert"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("signing PDF lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestSigningConcurrencyAndCancel(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	base := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.studentID)
+	f.midAndEnd(t, p)
+	if rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens["teacher"], signing.SignRequest{ConfirmWithoutAdvisor: true}); rec.Code != http.StatusOK {
+		t.Fatalf("teacher: %d %s", rec.Code, rec.Body)
+	}
+	// The student and the supervisor sign at the same moment: both succeed
+	// and the form locks once.
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i, who := range []string{"student", "advisor"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens[who], nil).Code
+		}()
+	}
+	wg.Wait()
+	if codes[0] != http.StatusOK || codes[1] != http.StatusOK {
+		t.Fatalf("concurrent signatures: %v", codes)
+	}
+	var locks int64
+	f.db.Service.InScope(context.Background(), "skole-a", func(ctx context.Context, tx *gorm.DB) error {
+		return tx.Raw("SELECT count(*) FROM audit_log WHERE action = 'signingForm.locked'").Scan(&locks).Error
+	})
+	if locks != 1 {
+		t.Errorf("locked %d times", locks)
+	}
+
+	// Cancel: the other student's unlocked form is deleted and starts over.
+	other := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.otherStudentID)
+	if rec := f.send(t, http.MethodPost, "a.localhost", other, p.tokens["teacher"], signing.Input{}); rec.Code != http.StatusCreated {
+		t.Fatalf("create other: %d %s", rec.Code, rec.Body)
+	}
+	if rec := f.send(t, http.MethodPost, "a.localhost", other+"/cancel", p.tokens["otherStudent"], nil); rec.Code != http.StatusForbidden {
+		t.Errorf("student cancelling: %d", rec.Code)
+	}
+	if rec := f.send(t, http.MethodPost, "a.localhost", other+"/cancel", p.tokens["teacher"], nil); rec.Code != http.StatusNoContent {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body)
+	}
+	if rec := f.send(t, http.MethodGet, "a.localhost", other, p.tokens["teacher"], nil); rec.Code != http.StatusNotFound {
+		t.Errorf("after cancel: %d", rec.Code)
+	}
+	v := decode[signing.Validation](t, f.send(t, http.MethodGet, "a.localhost", base+"/validation", p.tokens["teacher"], nil))
+	if v.AssessmentResultArchived || v.TeacherAnswerSummary == nil {
+		t.Errorf("validation %+v", v)
+	}
+}
+
+func pdfText(t *testing.T, b []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doc.pdf")
+	if err := os.WriteFile(in, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(out)
+}

@@ -1,0 +1,164 @@
+package schema_test
+
+import (
+	"context"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/testdb"
+)
+
+// crossSchemaFKs lists the foreign keys that join a table of the schema to
+// a table of another schema, in either direction. Citus refuses to
+// distribute a schema with any of them (other than to reference tables,
+// which the tenant schema does not use).
+const crossSchemaFKs = `
+SELECT format('%I.%I -> %I.%I (%s)', cn.nspname, c.relname, pn.nspname, p.relname, k.conname)
+FROM pg_constraint k
+JOIN pg_class c ON c.oid = k.conrelid
+JOIN pg_namespace cn ON cn.oid = c.relnamespace
+JOIN pg_class p ON p.oid = k.confrelid
+JOIN pg_namespace pn ON pn.oid = p.relnamespace
+WHERE k.contype = 'f' AND (cn.nspname = $1) <> (pn.nspname = $1)
+ORDER BY 1`
+
+// crossSchemaDeps lists objects of the schema (tables, columns, defaults,
+// constraints, indexes, triggers, functions, types) that depend on a table,
+// sequence, function or type in another schema than pg_catalog: a column
+// of a type from control, a default calling a function in public, a
+// trigger running a function elsewhere. Moving the schema to another node
+// would leave such a dependency behind.
+const crossSchemaDeps = `
+WITH dep AS (
+  SELECT d.classid, d.objid, d.objsubid, d.refclassid, d.refobjid,
+    CASE d.classid
+      WHEN 'pg_class'::regclass THEN (SELECT relnamespace FROM pg_class WHERE oid = d.objid)
+      WHEN 'pg_attrdef'::regclass THEN (SELECT c.relnamespace FROM pg_attrdef a JOIN pg_class c ON c.oid = a.adrelid WHERE a.oid = d.objid)
+      WHEN 'pg_constraint'::regclass THEN (SELECT connamespace FROM pg_constraint WHERE oid = d.objid)
+      WHEN 'pg_trigger'::regclass THEN (SELECT c.relnamespace FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.oid = d.objid)
+      WHEN 'pg_proc'::regclass THEN (SELECT pronamespace FROM pg_proc WHERE oid = d.objid)
+      WHEN 'pg_type'::regclass THEN (SELECT typnamespace FROM pg_type WHERE oid = d.objid)
+    END AS nsp,
+    CASE d.refclassid
+      WHEN 'pg_class'::regclass THEN (SELECT relnamespace FROM pg_class WHERE oid = d.refobjid)
+      WHEN 'pg_proc'::regclass THEN (SELECT pronamespace FROM pg_proc WHERE oid = d.refobjid)
+      WHEN 'pg_type'::regclass THEN (SELECT typnamespace FROM pg_type WHERE oid = d.refobjid)
+    END AS refnsp
+  FROM pg_depend d
+  WHERE d.deptype IN ('n', 'a')
+)
+SELECT format('%s depends on %s %s', pg_describe_object(classid, objid, objsubid), r.type, r.identity)
+FROM dep, pg_identify_object(refclassid, refobjid, 0) r
+WHERE nsp = $1::regnamespace AND refnsp IS NOT NULL
+  AND refnsp NOT IN ($1::regnamespace, 'pg_catalog'::regnamespace)
+ORDER BY 1`
+
+func problems(t *testing.T, conn *pgx.Conn, schemaName string) []string {
+	t.Helper()
+	var out []string
+	for _, q := range []string{crossSchemaFKs, crossSchemaDeps} {
+		rows, err := conn.Query(context.Background(), q, schemaName)
+		if err != nil {
+			t.Fatalf("query: %v", err)
+		}
+		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatalf("query: %v", err)
+		}
+		out = append(out, found...)
+	}
+	return out
+}
+
+// superuser connects to the test database as the cluster's superuser, to
+// plant violations the application role may not make.
+func superuser(t *testing.T, db *testdb.DB) *pgx.Conn {
+	t.Helper()
+	u, err := url.Parse(os.Getenv(testdb.EnvAdminURL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + db.Name
+	conn, err := pgx.Connect(context.Background(), u.String())
+	if err != nil {
+		t.Fatalf("connect as superuser: %v", err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
+func TestTenantSchemaHasNoTiesToOtherSchemas(t *testing.T) {
+	db := testdb.New(t)
+	ten := db.School(t, "skole", "Skole")
+	if ten.SchemaVersion != tenants.TenantTarget() {
+		t.Fatalf("school at version %d, want %d", ten.SchemaVersion, tenants.TenantTarget())
+	}
+	conn := superuser(t, db)
+	ctx := context.Background()
+
+	var tables int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM pg_tables WHERE schemaname = $1", ten.SchemaName).Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if tables < 10 {
+		t.Fatalf("schema %s has %d tables; the check needs the migrated schema", ten.SchemaName, tables)
+	}
+	var ownFKs int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+		WHERE k.contype = 'f' AND c.relnamespace = $1::regnamespace`, ten.SchemaName).Scan(&ownFKs); err != nil {
+		t.Fatal(err)
+	}
+	if ownFKs == 0 {
+		t.Fatal("no foreign keys found in the school's schema: the query is looking in the wrong place")
+	}
+	for _, p := range problems(t, conn, ten.SchemaName) {
+		t.Errorf("schema %s is tied to another schema: %s", ten.SchemaName, p)
+	}
+
+	// The check must see what it guards against: plant each kind of tie in
+	// a second school and expect every one to be reported.
+	other := db.School(t, "plantet", "Plantet")
+	s := pgx.Identifier{other.SchemaName}.Sanitize()
+	for _, stmt := range []string{
+		"CREATE TABLE public.shared_things (id bigint PRIMARY KEY)",
+		"CREATE FUNCTION public.shared_default() RETURNS bigint LANGUAGE sql AS 'SELECT 1::bigint'",
+		"CREATE TYPE public.shared_kind AS ENUM ('a', 'b')",
+		"ALTER TABLE " + s + ".users ADD COLUMN thing_id bigint REFERENCES public.shared_things (id)",
+		"ALTER TABLE " + s + ".users ADD COLUMN n bigint DEFAULT public.shared_default()",
+		"ALTER TABLE " + s + ".users ADD COLUMN kind public.shared_kind",
+		"ALTER TABLE public.shared_things ADD COLUMN user_id bigint REFERENCES " + s + ".users (id)",
+	} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	found := strings.Join(problems(t, conn, other.SchemaName), "\n")
+	for _, want := range []string{
+		other.SchemaName + ".users -> public.shared_things",
+		"public.shared_things -> " + other.SchemaName + ".users",
+		"depends on function public.shared_default()",
+		"depends on type public.shared_kind",
+	} {
+		if !strings.Contains(found, want) {
+			t.Errorf("planted tie %q not reported; reported:\n%s", want, found)
+		}
+	}
+	// The first school is still clean: the check is per schema.
+	for _, p := range problems(t, conn, ten.SchemaName) {
+		t.Errorf("schema %s: %s", ten.SchemaName, p)
+	}
+
+	// And the application's own scope cannot see the planted table at all.
+	err := db.InScopeTest("skole", func(ctx context.Context, tx *gorm.DB) error {
+		return tx.Exec("SELECT 1 FROM public.shared_things").Error
+	})
+	if err == nil || !strings.Contains(err.Error(), "permission denied") {
+		t.Errorf("a school's scope reached public.shared_things: %v", err)
+	}
+}
