@@ -280,4 +280,3 @@ func (s *Service) Validation(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, v)
 }
-

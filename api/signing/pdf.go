@@ -135,7 +135,9 @@ func Write(d *pdf.Doc, lang string, f *Form, n *Names, schoolText func(lang, key
 		func() error { return d.Field(t("signing.pdf.teacher"), n.Teacher) },
 		func() error { return d.Heading(t("signing.pdf.mid")) },
 		func() error { return d.Field(t("signing.q.midFeedback"), answer(f.MidSemesterStudentHasGivenFeedback)) },
-		func() error { return d.Field(t("signing.q.midSpecificBegun"), answer(f.MidSemesterSpecificCompetenceAreasBegun)) },
+		func() error {
+			return d.Field(t("signing.q.midSpecificBegun"), answer(f.MidSemesterSpecificCompetenceAreasBegun))
+		},
 		func() error { return d.Field(t("signing.q.midDate"), date(f.MidSemesterCompletedDate)) },
 		func() error { return d.Heading(t("signing.pdf.end")) },
 		func() error { return d.Field(t("signing.q.attendance"), answer(f.AttendancePassed)) },

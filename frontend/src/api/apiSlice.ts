@@ -1,10 +1,27 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 // The auth feature owns the token; the api slice is its one shared reader.
-import { getToken } from '@/features/auth/token';
+import { clearToken, getToken } from '@/features/auth/token';
 import type { LanguageRootState } from '@/i18n/languageSlice';
+import { pageNavigation } from '@/lib/navigation';
+import { normalizeError } from './errors';
 
 /** Prefix of every API route; the server serves the app and the API on the same host. */
 export const API_BASE_URL = '/api/';
+
+/** Text the server puts in the description of a 401 for an expired token (spec §8). */
+export const TOKEN_EXPIRED = 'Token has expired';
+
+/**
+ * Endpoints whose 401 is theirs to handle: signing out with a token the
+ * server already forgot is still signing out, and the caller goes to `/`.
+ */
+const OWN_401_HANDLING = new Set(['signOut']);
 
 /**
  * Adds the headers every API call carries: `Accept-Language` so server-made
@@ -16,6 +33,38 @@ export function prepareApiHeaders(headers: Headers, state: LanguageRootState, to
   return headers;
 }
 
+/** Reports whether an error means the token is no longer accepted (spec §6, §8). */
+export function isRejectedToken(error: unknown): boolean {
+  const { statusCode, description } = normalizeError(error);
+  return statusCode === 401 || description.includes(TOKEN_EXPIRED);
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  prepareHeaders: (headers, { getState }) =>
+    prepareApiHeaders(headers, getState() as LanguageRootState, getToken()),
+});
+
+/**
+ * The base query with the app's answer to a rejected token: when a call made
+ * with a token gets 401 (or an expired-token error), the token is forgotten
+ * and the page loaded again, which shows the sign-in page. Calls made
+ * without a token (the sign-in pages) just get the error.
+ */
+export const baseQueryWithSignOut: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const hadToken = getToken() !== null;
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error && hadToken && !OWN_401_HANDLING.has(api.endpoint) && isRejectedToken(result.error)) {
+    clearToken();
+    pageNavigation.reload();
+  }
+  return result;
+};
+
 /**
  * The one RTK Query api slice. Features add their endpoints with
  * `api.injectEndpoints` next to the feature, so the slice stays small and
@@ -23,11 +72,7 @@ export function prepareApiHeaders(headers: Headers, state: LanguageRootState, to
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: API_BASE_URL,
-    prepareHeaders: (headers, { getState }) =>
-      prepareApiHeaders(headers, getState() as LanguageRootState, getToken()),
-  }),
-  tagTypes: ['Tenant'],
+  baseQuery: baseQueryWithSignOut,
+  tagTypes: ['Tenant', 'Me'],
   endpoints: () => ({}),
 });

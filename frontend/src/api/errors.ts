@@ -82,3 +82,25 @@ export function normalizeError(error: unknown): NormalizedError {
 export function hasStatus(error: unknown, statusCode: number): boolean {
   return error !== undefined && error !== null && normalizeError(error).statusCode === statusCode;
 }
+
+/**
+ * The texts that explain an error to a person: the description and each
+ * reason's description, without repeats and without the fallbacks that only
+ * say no explanation came ({@link UNEXPECTED_ERROR}, {@link UNPARSABLE_ERROR}).
+ * Empty when there is nothing to show.
+ */
+export function errorDescriptions(error: NormalizedError): string[] {
+  const texts: string[] = [];
+  for (const text of [error.description, ...error.details.map((detail) => detail.description)]) {
+    const trimmed = text.trim();
+    if (trimmed && trimmed !== UNEXPECTED_ERROR && trimmed !== UNPARSABLE_ERROR && !texts.includes(trimmed)) {
+      texts.push(trimmed);
+    }
+  }
+  return texts;
+}
+
+/** The description of the reason with the given name (e.g. an invalid field), if there is one. */
+export function detailFor(error: NormalizedError, reason: string): string | null {
+  return error.details.find((detail) => detail.reason === reason)?.description ?? null;
+}

@@ -3,7 +3,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { Tenant } from '@/features/tenant/types';
 import { AppProviders } from './AppProviders';
-import { routes } from './routes';
+import { getToken } from '@/features/auth/token';
+import { routesFor } from './routes';
 import type { AppStore } from './store';
 
 interface AppProps {
@@ -14,7 +15,7 @@ interface AppProps {
 /** The application: providers around the browser router. */
 export function App({ store, initialTenant }: AppProps) {
   // Created once per mounted app, not at import time, so tests can import freely.
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(routesFor(getToken())));
   return (
     <AppProviders store={store} initialTenant={initialTenant}>
       <RouterProvider router={router} />

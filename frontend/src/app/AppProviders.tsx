@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
+import { Toaster } from '@/components/toast/Toaster';
 import { TenantGate } from '@/features/tenant/components/TenantGate';
 import { TenantProvider } from '@/features/tenant/TenantProvider';
 import type { Tenant } from '@/features/tenant/types';
@@ -17,7 +18,7 @@ interface AppProvidersProps {
 /**
  * Everything the screens rely on, outermost first: the store, messages for
  * the current language, the school, its theme, and the gate that holds the
- * screens back until the school is known.
+ * screens back until the school is known; toasts over everything.
  */
 export function AppProviders({ store, initialTenant, children }: AppProvidersProps) {
   return (
@@ -26,6 +27,7 @@ export function AppProviders({ store, initialTenant, children }: AppProvidersPro
         <TenantProvider initialTenant={initialTenant}>
           <AppThemeProvider>
             <TenantGate>{children}</TenantGate>
+            <Toaster />
           </AppThemeProvider>
         </TenantProvider>
       </I18nProvider>

@@ -1,6 +1,13 @@
-/** Client-side routes known so far; later issues add the signed-in areas. */
+import { SIGN_IN_PATHS } from '@/features/auth/paths';
+import { ACCEPT_INVITATION_PATH } from '@/features/auth/signInStorage';
+
+/** Client-side routes outside the role areas (each role's pages live under `/{role}`). */
 export const paths = {
-  /** One-time code sign-in (the sign-in issue fills it in; the login page shows until then). */
-  oneTimeCodeLogin: '/login',
+  ...SIGN_IN_PATHS,
+  /** Kept for callers from before the sign-in pages existed. */
+  oneTimeCodeLogin: SIGN_IN_PATHS.login,
+  acceptInvitation: ACCEPT_INVITATION_PATH,
+  privacyPolicy: '/privacy-policy',
+  debugFs: '/debug/fs',
   notFound: '/404',
 } as const;

@@ -1,11 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import { toastReducer } from '@/components/toast/toastSlice';
 import { languageReducer } from '@/i18n/languageSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   language: languageReducer,
+  toast: toastReducer,
 });
 
 /** The whole Redux state. */

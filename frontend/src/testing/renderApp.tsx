@@ -1,59 +1,92 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/AppProviders';
-import { routes } from '@/app/routes';
+import { routesFor } from '@/app/routes';
 import { setupStore, type AppStore } from '@/app/store';
+import { getToken } from '@/features/auth/token';
 import type { Tenant } from '@/features/tenant/types';
 import type { Language } from '@/i18n/language';
 
 /** How the fake server answers `GET /api/tenant`. */
 export type TenantResponder = (lang: Language) => { status: number; body: unknown };
 
+/** An answer of the fake server; `body: undefined` means no body (e.g. 204). */
+export interface FakeResponse {
+  status: number;
+  body?: unknown;
+}
+
+/** How the fake server answers other calls, by `'METHOD /api/path'` (no query). */
+export type ApiHandlers = Record<string, (request: Request) => FakeResponse | Promise<FakeResponse>>;
+
 /** Answers with the given school for every language, texts in the requested language. */
 export const serveTenant =
   (make: (lang: Language) => Tenant): TenantResponder =>
   (lang) => ({ status: 200, body: make(lang) });
 
+const notFound: FakeResponse = { status: 404, body: { description: 'Not found', statusCode: 404, errors: [] } };
+
+function toResponse({ status, body }: FakeResponse): Response {
+  if (body === undefined) return new Response(null, { status });
+  return Response.json(body, { status });
+}
+
 /**
- * Replaces `fetch` with a fake API server. Returns the mock so tests can
- * inspect the requests (URL, headers).
+ * Replaces `fetch` with a fake API server: `GET /api/tenant` from the
+ * responder, other calls from `handlers`, 404 for the rest. Returns the mock
+ * so tests can inspect the requests (URL, headers).
  */
-export function mockApi(respond: TenantResponder | 'network-error') {
-  const fetchMock = vi.fn((input: RequestInfo | URL): Promise<Response> => {
-    if (respond === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname !== '/api/tenant') {
-      return Promise.resolve(
-        Response.json({ description: 'Not found', statusCode: 404, errors: [] }, { status: 404 }),
-      );
+export function mockApi(respond: TenantResponder | 'network-error', handlers: ApiHandlers = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (respond === 'network-error') throw new TypeError('Failed to fetch');
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    if (url.pathname === '/api/tenant') {
+      const lang = url.searchParams.get('lang') === 'en' ? 'en' : 'nb';
+      return toResponse(respond(lang));
     }
-    const lang = url.searchParams.get('lang') === 'en' ? 'en' : 'nb';
-    const { status, body } = respond(lang);
-    return Promise.resolve(Response.json(body, { status }));
+    const handler = handlers[`${request.method} ${url.pathname}`];
+    return toResponse(handler ? await handler(request) : notFound);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
+/** The requests the fake server got, as `'METHOD /api/path'`. */
+export function requestsTo(fetchMock: ReturnType<typeof mockApi>): string[] {
+  return fetchMock.mock.calls.map(([input]) => {
+    const request = input as Request;
+    return `${request.method} ${new URL(request.url).pathname}`;
+  });
+}
+
 interface RenderAppOptions {
   /** Address to start at, e.g. `/?verificationGuid=abc`. */
   route?: string;
+  /** Navigation state of that address, e.g. `{ email }` for `/otp`. */
+  state?: unknown;
   language?: Language;
   /** The school injected into the page, if any. */
   initialTenant?: Tenant | null;
 }
 
-/** Renders the real route table with all providers, as the browser would. */
-export function renderApp({ route = '/', language = 'nb', initialTenant = null }: RenderAppOptions = {}): RenderResult & {
-  store: AppStore;
-} {
+/**
+ * Renders the real route table with all providers, as the browser would:
+ * the signed-in routes when session storage holds a token, else the public ones.
+ */
+export function renderApp({
+  route = '/',
+  state,
+  language = 'nb',
+  initialTenant = null,
+}: RenderAppOptions = {}): RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter> } {
   const store = setupStore({ language: { current: language } });
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router = createMemoryRouter(routesFor(getToken()), { initialEntries: [{ ...parsePath(route), state }] });
   const result = render(
     <AppProviders store={store} initialTenant={initialTenant}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, store };
+  return { ...result, store, router };
 }

@@ -1,4 +1,5 @@
 import { withQuery } from '@/lib/url';
+import type { PendingSignIn } from './signInStorage';
 
 /** Where each way of signing in starts. */
 export interface LoginTargets {
@@ -19,14 +20,15 @@ export const LOGIN_PATHS = {
 
 /**
  * The sign-in targets, each carrying the supervisor invitation's
- * `verificationGuid` when there is one, so the invitation can be accepted
- * after whichever sign-in the user picks (spec §2).
+ * `verificationGuid` and the local `redirect_uri` when there are any, so the
+ * invitation can be accepted after whichever sign-in the user picks
+ * (spec §2). Vipps also gets the `state` the app made for this sign-in.
  */
-export function loginTargets(verificationGuid: string | null): LoginTargets {
-  const query = { verificationGuid };
+export function loginTargets({ verificationGuid, redirectUri }: PendingSignIn, vippsState: string): LoginTargets {
+  const query = { verificationGuid, redirect_uri: redirectUri };
   return {
     feide: withQuery(LOGIN_PATHS.feide, query),
-    vipps: withQuery(LOGIN_PATHS.vipps, query),
+    vipps: withQuery(LOGIN_PATHS.vipps, { state: vippsState, ...query }),
     oneTimeCode: withQuery(LOGIN_PATHS.oneTimeCode, query),
   };
 }

@@ -6,12 +6,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTenant } from '@/features/tenant/TenantProvider';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { loginTargets } from '../loginTargets';
+import { newVippsState, rememberSignIn, rememberVippsState, signInParams } from '../signInStorage';
 
 // Vipps' brand orange (#FF5B24) carries white text at only 3.1:1; this deeper
 // shade keeps the brand feel and reaches 5.2:1 (WCAG AA).
@@ -22,13 +23,19 @@ const VIPPS_ORANGE_HOVER = '#A3300B';
  * The school's sign-in page, shown for every path while nobody is signed in:
  * Feide for students and teachers, Vipps for practice supervisors, and a link
  * to sign-in with a one-time code by e-mail. A `verificationGuid` in the query
- * (a supervisor invitation) is passed on to every sign-in.
+ * (a supervisor invitation) and a local `redirect_uri` are passed on to every
+ * sign-in, and kept in session storage for the way back.
  */
 export function LoginPage() {
   const tenant = useTenant();
   const [searchParams] = useSearchParams();
-  const verificationGuid = searchParams.get('verificationGuid');
-  const targets = loginTargets(verificationGuid);
+  const params = signInParams(searchParams);
+  const { verificationGuid, redirectUri } = params;
+  // One state per visit of the page; kept when the Vipps button is used.
+  const [vippsState] = useState(newVippsState);
+  const targets = loginTargets(params, vippsState);
+
+  useEffect(() => rememberSignIn({ verificationGuid, redirectUri }), [verificationGuid, redirectUri]);
   const feideHeadingId = useId();
   const vippsHeadingId = useId();
 
@@ -94,6 +101,7 @@ export function LoginPage() {
               size="large"
               fullWidth
               href={targets.vipps}
+              onClick={() => rememberVippsState(vippsState)}
               sx={{
                 bgcolor: VIPPS_ORANGE,
                 color: '#ffffff',
