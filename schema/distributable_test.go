@@ -120,6 +120,21 @@ func TestTenantSchemaHasNoTiesToOtherSchemas(t *testing.T) {
 	for _, p := range problems(t, conn, ten.SchemaName) {
 		t.Errorf("schema %s is tied to another schema: %s", ten.SchemaName, p)
 	}
+	// Moving a school online replicates its rows by their replica identity.
+	rows, err := conn.Query(ctx, `SELECT c.relname FROM pg_class c
+		WHERE c.relnamespace = $1::regnamespace AND c.relkind IN ('r', 'p')
+		  AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'p')
+		ORDER BY 1`, ten.SchemaName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noPK, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range noPK {
+		t.Errorf("table %s.%s has no primary key: a school could not be moved online", ten.SchemaName, name)
+	}
 
 	// The check must see what it guards against: plant each kind of tie in
 	// a second school and expect every one to be reported.
@@ -155,7 +170,7 @@ func TestTenantSchemaHasNoTiesToOtherSchemas(t *testing.T) {
 	}
 
 	// And the application's own scope cannot see the planted table at all.
-	err := db.InScopeTest("skole", func(ctx context.Context, tx *gorm.DB) error {
+	err = db.InScopeTest("skole", func(ctx context.Context, tx *gorm.DB) error {
 		return tx.Exec("SELECT 1 FROM public.shared_things").Error
 	})
 	if err == nil || !strings.Contains(err.Error(), "permission denied") {

@@ -68,8 +68,13 @@ func (t Theme) Merge(base Theme) Theme {
 	return t
 }
 
-// Value stores the theme as jsonb.
-func (t Theme) Value() (driver.Value, error) { return json.Marshal(t) }
+// Value stores the theme as jsonb. It is a string, not bytes: in pgx's
+// exec and simple-protocol modes (used behind PgBouncer) bytes are sent as
+// bytea, which jsonb does not accept.
+func (t Theme) Value() (driver.Value, error) {
+	b, err := json.Marshal(t)
+	return string(b), err
+}
 
 // Scan reads the theme from jsonb.
 func (t *Theme) Scan(src any) error { return scanJSON(src, t) }
@@ -82,7 +87,8 @@ func (l StringList) Value() (driver.Value, error) {
 	if l == nil {
 		l = StringList{}
 	}
-	return json.Marshal(l)
+	b, err := json.Marshal(l)
+	return string(b), err
 }
 
 // Scan reads the list from jsonb.

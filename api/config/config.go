@@ -11,9 +11,11 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Environment tells production from development. Development-only features
@@ -59,6 +61,16 @@ type Config struct {
 	// at /dev/mail instead of sending it (development only).
 	DevMailCatcher bool
 
+	// ResultExportDir, when set, is the directory the file exporter writes
+	// signed results to, as <school>/<signingFormId>.json.
+	ResultExportDir string
+	// ResultWebhookURL, when set, is where the web-hook exporter POSTs
+	// signed results.
+	ResultWebhookURL string
+	// ResultSigningKey is the HMAC-SHA256 key that signs exported results;
+	// required when either exporter is set.
+	ResultSigningKey string
+
 	// DBMaxConns caps the shared connection pool of one replica.
 	DBMaxConns int
 	// MigrateParallelism bounds how many tenant schemas migrate at once.
@@ -98,6 +110,9 @@ var Vars = []Var{
 	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
 	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
+	{Name: "RESULT_EXPORT_DIR", Default: "", Help: "existing directory (absolute path) where archived results are written for the student administration system as <school>/<signingFormId>.json, signed with RESULT_SIGNING_KEY"},
+	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
+	{Name: "RESULT_SIGNING_KEY", Default: "", Help: "HMAC-SHA256 key (at least 32 characters) signing exported results; required when RESULT_EXPORT_DIR or RESULT_WEBHOOK_URL is set. Without either exporter, results are archived but not submitted"},
 	{Name: "DB_MAX_CONNS", Default: "20", Help: "maximum open database connections per replica"},
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
 	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
@@ -144,6 +159,9 @@ func Load(get Getenv) (*Config, error) {
 		VippsClientID:     v("VIPPS_CLIENT_ID"),
 		VippsClientSecret: v("VIPPS_CLIENT_SECRET"),
 		FeideGroupsAPI:    strings.TrimSuffix(v("FEIDE_GROUPS_API"), "/"),
+		ResultExportDir:   v("RESULT_EXPORT_DIR"),
+		ResultWebhookURL:  v("RESULT_WEBHOOK_URL"),
+		ResultSigningKey:  v("RESULT_SIGNING_KEY"),
 	}
 
 	switch env := Environment(v("PRAKSIS_ENV")); env {
@@ -239,6 +257,7 @@ func Load(get Getenv) (*Config, error) {
 			bad("DEV_MAIL_CATCHER", "cannot be combined with SMTP_URL: unset one of them")
 		}
 	}
+	checkResultExport(c, bad)
 	posInt := func(name string, max int) int {
 		n, err := strconv.Atoi(v(name))
 		if err != nil || n < 1 || n > max {
@@ -262,6 +281,43 @@ func Load(get Getenv) (*Config, error) {
 		return nil, fmt.Errorf("invalid configuration:\n%w", errors.Join(errs...))
 	}
 	return c, nil
+}
+
+// MinResultSigningKey is the shortest RESULT_SIGNING_KEY accepted, in
+// characters.
+const MinResultSigningKey = 32
+
+// checkResultExport validates where results are submitted: an existing
+// absolute directory, an https URL (http in development), and a signing
+// key whenever either is set.
+func checkResultExport(c *Config, bad func(name, format string, args ...any)) {
+	if c.ResultExportDir != "" {
+		if !filepath.IsAbs(c.ResultExportDir) {
+			bad("RESULT_EXPORT_DIR", "must be an absolute path, got %q", c.ResultExportDir)
+		} else if st, err := os.Stat(c.ResultExportDir); err != nil {
+			bad("RESULT_EXPORT_DIR", "cannot be read: %v", err)
+		} else if !st.IsDir() {
+			bad("RESULT_EXPORT_DIR", "%q is not a directory", c.ResultExportDir)
+		}
+	}
+	if c.ResultWebhookURL != "" {
+		u, err := url.Parse(c.ResultWebhookURL)
+		switch {
+		case err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http"):
+			bad("RESULT_WEBHOOK_URL", "must be an absolute https:// URL")
+		case u.Scheme == "http" && c.Env != Development:
+			bad("RESULT_WEBHOOK_URL", "must use https:// (http:// only with PRAKSIS_ENV=development)")
+		case u.User != nil:
+			bad("RESULT_WEBHOOK_URL", "must not hold credentials: results are authenticated by their signature")
+		}
+	}
+	if c.ResultExportDir != "" || c.ResultWebhookURL != "" {
+		if c.ResultSigningKey == "" {
+			bad("RESULT_SIGNING_KEY", "is required when RESULT_EXPORT_DIR or RESULT_WEBHOOK_URL is set")
+		} else if utf8.RuneCountInString(c.ResultSigningKey) < MinResultSigningKey {
+			bad("RESULT_SIGNING_KEY", "must be at least %d characters", MinResultSigningKey)
+		}
+	}
 }
 
 // PublicURL returns the absolute base URL of a school host, for links in

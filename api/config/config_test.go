@@ -34,6 +34,15 @@ func TestLoad(t *testing.T) {
 		{"bad duration", map[string]string{"REGISTRY_REFRESH": "soon"}, "REGISTRY_REFRESH"},
 		{"missing key file", map[string]string{"JWT_KEY_FILE": "/no/such/file.pem"}, "JWT_KEY_FILE"},
 		{"bad public port", map[string]string{"PUBLIC_PORT": "http"}, "PUBLIC_PORT"},
+		{"export dir without key", map[string]string{"RESULT_EXPORT_DIR": os.TempDir()}, "RESULT_SIGNING_KEY"},
+		{"webhook without key", map[string]string{"RESULT_WEBHOOK_URL": "https://fs.example/results"}, "RESULT_SIGNING_KEY"},
+		{"short signing key", map[string]string{"RESULT_WEBHOOK_URL": "https://fs.example/results", "RESULT_SIGNING_KEY": "short"}, "RESULT_SIGNING_KEY"},
+		{"relative export dir", map[string]string{"RESULT_EXPORT_DIR": "results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32)}, "RESULT_EXPORT_DIR"},
+		{"missing export dir", map[string]string{"RESULT_EXPORT_DIR": "/no/such/dir", "RESULT_SIGNING_KEY": strings.Repeat("k", 32)}, "RESULT_EXPORT_DIR"},
+		{"http webhook in production", map[string]string{"RESULT_WEBHOOK_URL": "http://fs.example/results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32)}, "RESULT_WEBHOOK_URL"},
+		{"http webhook in development", map[string]string{"RESULT_WEBHOOK_URL": "http://127.0.0.1:9000/results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32), "PRAKSIS_ENV": "development"}, ""},
+		{"both exporters", map[string]string{"RESULT_EXPORT_DIR": os.TempDir(), "RESULT_WEBHOOK_URL": "https://fs.example/results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32)}, ""},
+		{"key alone", map[string]string{"RESULT_SIGNING_KEY": "short"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

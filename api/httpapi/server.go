@@ -18,7 +18,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/classes"
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/invitations"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
@@ -37,6 +39,10 @@ type Server struct {
 	auth    *auth.Service
 	// warnings serves the warning routes.
 	warnings *warnings.Handlers
+	// classes serves the routes by which people take their places in
+	// classes; invitations the supervisor invitations.
+	classes     *classes.Handlers
+	invitations *invitations.Handlers
 	// signing serves the signing-form routes.
 	signing *signing.Service
 	signin  *signin.Service
@@ -69,6 +75,10 @@ type Options struct {
 	// WarningNotifier e-mails a student when a warning is sent; nil sends
 	// nothing.
 	WarningNotifier warnings.Notifier
+	// Mail queues the e-mails of supervisor invitations and of supervisors
+	// added to a class, in the request's transaction; nil makes those
+	// routes fail.
+	Mail *mail.Outbox
 	// ControlReady is checked by /readyz; nil means always ready.
 	ControlReady func(ctx context.Context) error
 	// Gatherer, when set, receives the server's metrics registry; nil makes a
@@ -89,6 +99,12 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	}
 	s.router = &Router{e: e}
 	s.warnings = &warnings.Handlers{Notify: opts.WarningNotifier}
+	mailer := invitations.NewMailer(nil, cfg.PublicURL)
+	if opts.Mail != nil {
+		mailer = invitations.NewMailer(opts.Mail, cfg.PublicURL)
+	}
+	s.classes = &classes.Handlers{Notify: mailer}
+	s.invitations = &invitations.Handlers{Mail: mailer}
 	s.signing = &signing.Service{Events: opts.SigningEvents, Now: opts.Now}
 	promReg := opts.Registerer
 	if promReg == nil {

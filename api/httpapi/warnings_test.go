@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/warnings"
 )
 
@@ -102,5 +103,42 @@ func TestWarningAudit(t *testing.T) {
 	})
 	if strings.Join(actions, ",") != "warning.saved,warning.submitted,warning.confirmed" {
 		t.Errorf("audit trail %v", actions)
+	}
+}
+
+type capturedMail struct{ msgs []mail.Message }
+
+func (c *capturedMail) Queue(_ context.Context, m mail.Message) error {
+	c.msgs = append(c.msgs, m)
+	return nil
+}
+
+// Sending a warning e-mails the student, in the student's language, and a
+// refused send e-mails nobody.
+func TestWarningEmailsTheStudent(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	captured := &capturedMail{}
+	f.srv = New(f.srv.cfg, f.reg, f.srv.log, Options{Auth: f.auth,
+		WarningNotifier: &warnings.MailNotifier{Queue: captured, PublicURL: func(h string) string { return "https://" + h }}})
+	base := fmt.Sprintf("/api/classes/%d/students/%d/warning", p.classID, p.studentID)
+	if rec := f.send(t, http.MethodPost, "a.localhost", base+"/submit", p.tokens["teacher"], warnings.Draft{Comment: "x"}); rec.Code != http.StatusBadRequest {
+		t.Fatalf("incomplete: %d", rec.Code)
+	}
+	if len(captured.msgs) != 0 {
+		t.Fatalf("a refused warning sent %d e-mails", len(captured.msgs))
+	}
+	f.db.Exec(t, "skole-a", "UPDATE users SET language = 'en' WHERE id = ?", p.studentID)
+	rec := f.send(t, http.MethodPost, "a.localhost", base+"/submit", p.tokens["teacher"], warnings.Draft{Comment: "a", PassRequirement: "b", PassRequirementSummary: "c"})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("submit: %d %s", rec.Code, rec.Body)
+	}
+	if len(captured.msgs) != 1 {
+		t.Fatalf("%d e-mails", len(captured.msgs))
+	}
+	m := captured.msgs[0]
+	if m.To != "student@a.test" || !strings.Contains(m.Subject, "School A") || !strings.Contains(m.Text, "Read the warning") ||
+		!strings.Contains(m.Text, "https://a.localhost/student/forms") {
+		t.Errorf("e-mail %+v", m)
 	}
 }

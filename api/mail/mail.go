@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	htmltemplate "html/template"
+	"net/url"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -32,14 +33,16 @@ type Sender interface {
 }
 
 // content is what the layout renders: paragraphs around an optional
-// highlighted code.
+// highlighted code, then an optional link.
 type content struct {
-	Lang    string
-	Subject string
-	Before  []string
-	Code    string
-	After   []string
-	Closing []string
+	Lang     string
+	Subject  string
+	Before   []string
+	Code     string
+	After    []string
+	LinkText string
+	Link     string
+	Closing  []string
 }
 
 var textLayout = texttemplate.Must(texttemplate.New("text").Parse(
@@ -48,6 +51,9 @@ var textLayout = texttemplate.Must(texttemplate.New("text").Parse(
 {{end}}{{if .Code}}    {{.Code}}
 
 {{end}}{{range .After}}{{.}}
+
+{{end}}{{if .Link}}{{.LinkText}}:
+{{.Link}}
 
 {{end}}-- 
 {{range .Closing}}{{.}}
@@ -60,6 +66,7 @@ var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 {{range .Before}}<p>{{.}}</p>
 {{end}}{{if .Code}}<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px; font-family: 'Courier New', monospace;">{{.Code}}</p>
 {{end}}{{range .After}}<p>{{.}}</p>
+{{end}}{{if .Link}}<p><a href="{{.Link}}">{{.LinkText}}</a></p>
 {{end}}<hr>
 {{range .Closing}}<p style="font-size: 14px; color: #555;">{{.}}</p>
 {{end}}</body>
@@ -93,6 +100,45 @@ func CodeMessage(lang, to, appName, code string, valid time.Duration) (Message, 
 		Closing: []string{t("mail.signature"), t("mail.automatic")},
 	})
 }
+
+// Notice is an e-mail that tells its recipient something and links to the
+// page where they act on it. Its texts are already in the recipient's
+// language.
+type Notice struct {
+	Subject    string
+	Paragraphs []string
+	// LinkText and Link lead to the page (Link absolute, http or https).
+	LinkText string
+	Link     string
+	// AppName names the school in the signature.
+	AppName string
+}
+
+// NoticeMessage renders a notice to one recipient in lang (nb or en), with
+// the service's signature naming the school. It refuses a link that is
+// not an absolute http(s) URL.
+func NoticeMessage(lang, to string, n Notice) (Message, error) {
+	lang = texts.Negotiate(lang, "", texts.Default)
+	if n.Link != "" {
+		if u, err := url.Parse(n.Link); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return Message{}, fmt.Errorf("render notice: link %q is not an absolute http(s) URL", n.Link)
+		}
+	}
+	cat := texts.Base()
+	data := map[string]any{"AppName": n.AppName}
+	return render(to, content{
+		Lang:     lang,
+		Subject:  n.Subject,
+		Before:   n.Paragraphs,
+		LinkText: n.LinkText,
+		Link:     n.Link,
+		Closing:  []string{cat.T(lang, "mail.signature", data), cat.T(lang, "mail.automatic", data)},
+	})
+}
+
+// ValidAddress reports whether s is a bare e-mail address the outbox
+// accepts (Queue refuses any other).
+func ValidAddress(s string) bool { return validAddress(s) }
 
 // validAddress reports whether s is a bare address fit for an envelope.
 func validAddress(s string) bool {

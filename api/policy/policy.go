@@ -152,6 +152,16 @@ func SigningParty(r Relation) (string, error) {
 	return "", forbidden()
 }
 
+// CanSeeAuditTrail reports whether the caller may read the audit trail of a
+// student in a class (who did what, and when): the class's teachers and
+// admins. The student and supervisors are refused.
+func CanSeeAuditTrail(r Relation) error {
+	if r.Teacher || r.Admin {
+		return nil
+	}
+	return forbidden()
+}
+
 // CanSetPrimaryAdvisor reports whether the caller may choose which of a
 // student's supervisors is the primary one: only the student.
 func CanSetPrimaryAdvisor(r Relation) error {

@@ -22,6 +22,10 @@ type Events interface {
 	// Signed is called after a signature; locked says the form is now
 	// locked for good.
 	Signed(ctx context.Context, f *Form, by Party, locked bool) error
+	// EndCompleted is called when a save completes the end section
+	// (endSemesterCompletedDate set where it was empty): the student and
+	// the supervisor may sign from now on.
+	EndCompleted(ctx context.Context, f *Form) error
 }
 
 // Service serves the signing-form routes.
@@ -171,6 +175,11 @@ func (s *Service) Update(c *echo.Context) error {
 	if stored.EndSemesterCompletedDate == nil && saved.EndSemesterCompletedDate != nil {
 		if err := record(ctx, "signingForm.endCompleted", saved, nil); err != nil {
 			return err
+		}
+		if s.Events != nil {
+			if err := s.Events.EndCompleted(ctx, saved); err != nil {
+				return fmt.Errorf("after completing the end of signing form %d: %w", saved.ID, err)
+			}
 		}
 	}
 	return c.JSON(http.StatusOK, saved)

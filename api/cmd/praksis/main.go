@@ -23,7 +23,11 @@ import (
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/mockidp"
+	"github.com/praksis/praksis/api/warnings"
+	"github.com/praksis/praksis/api/reminders"
+	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signin"
+	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -190,10 +194,18 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	if catcher != nil {
 		defer catcher.Close()
 	}
+	// The archive worker enqueues submissions on the queue it is part of,
+	// which exists only once every worker is registered.
+	var queue *jobs.Queue
+	enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
+		return queue.Enqueue(ctx, args, opts)
+	})
 	workers := river.NewWorkers()
 	river.AddWorker(workers, mail.NewWorker(reg, sender, log))
 	river.AddWorker(workers, signin.NewCleanupWorker(reg))
-	queue, err := jobs.New(sqlDB, jobs.Config{
+	river.AddWorker(workers, results.NewArchiveWorker(reg, enqueue, log))
+	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
+	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
 		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob()},
 		Logger:       log.With("component", "jobs"),
@@ -216,6 +228,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 			Issuer: cfg.VippsIssuer, ClientID: cfg.VippsClientID, ClientSecret: cfg.VippsClientSecret}))
 	}
 	opts := httpapi.Options{ControlReady: controlReady, Auth: authSvc, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
+	// Signatures schedule archiving; completing the end section and each
+	// signature e-mail those whose turn it is to sign.
+	opts.SigningEvents = signing.Fanout{results.NewScheduler(queue), reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
+	// Supervisor invitations and notices go out through the same outbox.
+	opts.Mail = mail.NewOutbox(queue)
+	opts.WarningNotifier = &warnings.MailNotifier{Queue: opts.Mail, PublicURL: cfg.PublicURL}
 	if cfg.DevMockIDP {
 		idp, err := mockidp.New(mockidp.Options{BaseURL: mockIDPBase(cfg), Feide: mockidp.DevFeideClient, Vipps: mockidp.DevVippsClient})
 		if err != nil {
@@ -243,6 +261,27 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		log.Warn("job workers did not stop in time", "error", err.Error())
 	}
 	return serveErr
+}
+
+// resultExporter is how archived results reach the student administration
+// system: a signed file, a web hook, both, or neither (nil: results are
+// archived and not submitted).
+func resultExporter(cfg *config.Config) results.Exporter {
+	key := []byte(cfg.ResultSigningKey)
+	var list results.Multi
+	if cfg.ResultExportDir != "" {
+		list = append(list, results.NewFileExporter(cfg.ResultExportDir, key))
+	}
+	if cfg.ResultWebhookURL != "" {
+		list = append(list, results.NewWebhookExporter(cfg.ResultWebhookURL, key, results.WebhookTimeout))
+	}
+	switch len(list) {
+	case 0:
+		return nil
+	case 1:
+		return list[0]
+	}
+	return list
 }
 
 // mailSender picks how e-mail leaves: the development catcher (kept in

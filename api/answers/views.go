@@ -1,0 +1,552 @@
+package answers
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/expectations"
+	"github.com/praksis/praksis/api/forms"
+	"github.com/praksis/praksis/api/policy"
+	"github.com/praksis/praksis/tenants"
+)
+
+// circle is who stands around a student in a class: the supervisors,
+// primary first, and the assigned teacher (0 when none).
+type circle struct {
+	advisors []int64
+	teacher  int64
+}
+
+func circleOf(tx *gorm.DB, classID, studentID int64) (circle, error) {
+	var rows []struct {
+		AdvisorUserID *int64
+		TeacherUserID *int64
+	}
+	if err := tx.Raw(`SELECT advisor_user_id, teacher_user_id FROM student_references
+		WHERE class_id = ? AND student_user_id = ? ORDER BY is_primary DESC, id`, classID, studentID).Scan(&rows).Error; err != nil {
+		return circle{}, fmt.Errorf("load supervisors of student %d in class %d: %w", studentID, classID, err)
+	}
+	var c circle
+	for _, r := range rows {
+		if r.AdvisorUserID != nil {
+			c.advisors = append(c.advisors, *r.AdvisorUserID)
+		}
+		if r.TeacherUserID != nil && c.teacher == 0 {
+			c.teacher = *r.TeacherUserID
+		}
+	}
+	return c, nil
+}
+
+// AnswerAs is the role in which a caller with relation rel answers for the
+// student ("" when they may not answer): the student, then the student's
+// own supervisor, then the class's teacher.
+func AnswerAs(rel policy.Relation) Role {
+	switch {
+	case rel.Student:
+		return RoleStudent
+	case rel.OwnAdvisor:
+		return RoleAdvisor
+	case rel.Teacher:
+		return RoleTeacher
+	}
+	return ""
+}
+
+// slots is the sets of one assignment put in their places.
+type slots struct {
+	student, advisor, teacher *Set
+	others                    []Set
+}
+
+// arrange places the sets of one assignment (newest change first). The
+// student's place holds the student's own set. For the role the viewer
+// answers in (mine, with my user id), the place holds the viewer's own set
+// or nothing yet, never a colleague's, so that a page never shows someone
+// else's answers as editable. Otherwise the supervisor's place holds the
+// primary supervisor's set (else another supervisor of the student's, else
+// the newest supervisor's), and the teacher's place the assigned teacher's
+// (else the newest teacher's). Every other set is in others.
+func arrange(sets []Set, c circle, studentID int64, mine Role, me int64) slots {
+	var s slots
+	taken := map[int64]bool{}
+	take := func(match func(*Set) bool) *Set {
+		for i := range sets {
+			if !taken[sets[i].ID] && match(&sets[i]) {
+				taken[sets[i].ID] = true
+				return &sets[i]
+			}
+		}
+		return nil
+	}
+	s.student = take(func(x *Set) bool { return x.UserID == studentID })
+	pick := func(role Role, preferred []int64) *Set {
+		if mine == role {
+			return take(func(x *Set) bool { return x.UserID == me })
+		}
+		for _, id := range preferred {
+			if found := take(func(x *Set) bool { return x.UserID == id }); found != nil {
+				return found
+			}
+		}
+		return take(func(x *Set) bool { return x.Role == role })
+	}
+	s.advisor = pick(RoleAdvisor, c.advisors)
+	var teachers []int64
+	if c.teacher != 0 {
+		teachers = []int64{c.teacher}
+	}
+	s.teacher = pick(RoleTeacher, teachers)
+	s.others = []Set{}
+	for _, x := range sets {
+		if !taken[x.ID] {
+			s.others = append(s.others, x)
+		}
+	}
+	return s
+}
+
+// Half is the answer sets of one assignment, by place, with the class's
+// expectations for it (null when none are set).
+type Half struct {
+	AssignmentID  int64             `json:"assignmentId"`
+	IsMidSemester bool              `json:"isMidSemester"`
+	Student       *Set              `json:"student"`
+	Advisor       *Set              `json:"advisor"`
+	Teacher       *Set              `json:"teacher"`
+	Others        []Set             `json:"others"`
+	Expectations  *expectations.Set `json:"expectations"`
+}
+
+// Full is everything answered about a student for one form in a class:
+// the mid-semester and end-semester halves (null when the class has no
+// such assignment of the form). AnswerAs is the role the caller answers in,
+// null when the caller only reads.
+type Full struct {
+	ClassID       int64 `json:"classId"`
+	StudentUserID int64 `json:"studentUserId"`
+	FormID        int64 `json:"formId"`
+	AnswerAs      *Role `json:"answerAs"`
+	MidSemester   *Half `json:"midSemester"`
+	EndSemester   *Half `json:"endSemester"`
+}
+
+type formAssignment struct {
+	ID            int64
+	IsMidSemester bool
+}
+
+func assignmentsOf(tx *gorm.DB, classID, formID int64) ([]formAssignment, error) {
+	var as []formAssignment
+	if err := tx.Raw("SELECT id, is_mid_semester FROM assignments WHERE class_id = ? AND form_id = ? ORDER BY is_mid_semester DESC",
+		classID, formID).Scan(&as).Error; err != nil {
+		return nil, fmt.Errorf("load assignments of form %d in class %d: %w", formID, classID, err)
+	}
+	if len(as) == 0 {
+		return nil, apperror.NotFoundf("answers.formNotInClass")
+	}
+	return as, nil
+}
+
+func rolePtr(r Role) *Role {
+	if r == "" {
+		return nil
+	}
+	return &r
+}
+
+// FullOf returns every answer set about a student for a form in a class,
+// placed for the caller whose relation to the student is rel (see
+// arrange). NotFound when the class does not use the form.
+func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	as, err := assignmentsOf(tx, classID, formID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := circleOf(tx, classID, studentID)
+	if err != nil {
+		return nil, err
+	}
+	sets, err := OfStudentForm(ctx, classID, studentID, formID)
+	if err != nil {
+		return nil, err
+	}
+	mine := AnswerAs(rel)
+	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
+	for _, a := range as {
+		var of []Set
+		for _, s := range sets {
+			if s.AssignmentID == a.ID {
+				of = append(of, s)
+			}
+		}
+		sl := arrange(of, c, studentID, mine, me)
+		h := &Half{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Student: sl.student, Advisor: sl.advisor,
+			Teacher: sl.teacher, Others: sl.others}
+		exp, err := expectations.Get(ctx, classID, formID, a.IsMidSemester)
+		switch {
+		case err == nil:
+			h.Expectations = exp
+		case apperror.KindOf(err) != apperror.NotFound:
+			return nil, err
+		}
+		if a.IsMidSemester {
+			f.MidSemester = h
+		} else {
+			f.EndSemester = h
+		}
+	}
+	return f, nil
+}
+
+// SetSummary is an answer set without its answers: who, how far, and
+// whether delivered.
+type SetSummary struct {
+	ID          int64      `json:"id"`
+	UserID      int64      `json:"userId"`
+	UserName    string     `json:"userName"`
+	Role        Role       `json:"role"`
+	RoleTag     string     `json:"roleTag"`
+	Version     int        `json:"version"`
+	Answered    int        `json:"answered"`
+	DeliveredAt *time.Time `json:"deliveredAt"`
+	UpdatedAt   time.Time  `json:"updatedAt"`
+}
+
+// HalfSummary is Half with summaries: the answer-set ids and states of one
+// assignment. Total is the number of questions to answer.
+type HalfSummary struct {
+	AssignmentID  int64        `json:"assignmentId"`
+	IsMidSemester bool         `json:"isMidSemester"`
+	Total         int          `json:"total"`
+	Student       *SetSummary  `json:"student"`
+	Advisor       *SetSummary  `json:"advisor"`
+	Teacher       *SetSummary  `json:"teacher"`
+	Others        []SetSummary `json:"others"`
+}
+
+// Summary is the answer-set ids and states about a student for one form,
+// per half and place, as in Full.
+type Summary struct {
+	ClassID       int64        `json:"classId"`
+	StudentUserID int64        `json:"studentUserId"`
+	FormID        int64        `json:"formId"`
+	AnswerAs      *Role        `json:"answerAs"`
+	MidSemester   *HalfSummary `json:"midSemester"`
+	EndSemester   *HalfSummary `json:"endSemester"`
+}
+
+// SummaryOf returns the answer-set ids and states about a student for a
+// form in a class, placed as FullOf places them. NotFound when the class
+// does not use the form.
+func SummaryOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Summary, error) {
+	f, err := FullOf(ctx, classID, studentID, formID, rel, me)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	qs, err := formQuestions(tx, formID)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, q := range qs {
+		if slices.Contains(answerable, q.Type) {
+			total++
+		}
+	}
+	sum := func(s *Set) *SetSummary {
+		if s == nil {
+			return nil
+		}
+		out := &SetSummary{ID: s.ID, UserID: s.UserID, UserName: s.UserName, Role: s.Role, RoleTag: s.RoleTag, Version: s.Version,
+			DeliveredAt: s.DeliveredAt, UpdatedAt: s.UpdatedAt}
+		for _, a := range s.Answers {
+			if a.Value != nil && slices.Contains(answerable, qs[a.FormQuestionID].Type) {
+				out.Answered++
+			}
+		}
+		return out
+	}
+	half := func(h *Half) *HalfSummary {
+		if h == nil {
+			return nil
+		}
+		out := &HalfSummary{AssignmentID: h.AssignmentID, IsMidSemester: h.IsMidSemester, Total: total,
+			Student: sum(h.Student), Advisor: sum(h.Advisor), Teacher: sum(h.Teacher), Others: []SetSummary{}}
+		for i := range h.Others {
+			out.Others = append(out.Others, *sum(&h.Others[i]))
+		}
+		return out
+	}
+	return &Summary{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: f.AnswerAs,
+		MidSemester: half(f.MidSemester), EndSemester: half(f.EndSemester)}, nil
+}
+
+// RoleProgress is how far one role has come with one assignment: the
+// questions anyone in that role has answered, and whether any of them
+// delivered.
+type RoleProgress struct {
+	Answered  int  `json:"answered"`
+	Delivered bool `json:"delivered"`
+}
+
+// Comparison is one graded question with the level the student, the
+// supervisor and the teacher gave and the level expected, as numbers for
+// a chart: 0 is the first label (Selvstendig) and Levels-1 the last. A
+// role that marked the question not relevant has null and is listed in
+// NotRelevant; a role that has not answered has null.
+type Comparison struct {
+	FormQuestionID int64  `json:"formQuestionId"`
+	Text           string `json:"text"`
+	Group          string `json:"group"`
+	Levels         int    `json:"levels"`
+	Student        *int   `json:"student"`
+	Advisor        *int   `json:"advisor"`
+	Teacher        *int   `json:"teacher"`
+	Expected       *int   `json:"expected"`
+	NotRelevant    []Role `json:"notRelevant"`
+}
+
+// HalfProgress is the progress of one assignment: answered of Total per
+// role, and (on the student page) the comparison per graded question.
+type HalfProgress struct {
+	AssignmentID  int64        `json:"assignmentId"`
+	IsMidSemester bool         `json:"isMidSemester"`
+	Total         int          `json:"total"`
+	Student       RoleProgress `json:"student"`
+	Advisor       RoleProgress `json:"advisor"`
+	Teacher       RoleProgress `json:"teacher"`
+	Questions     []Comparison `json:"questions,omitempty"`
+}
+
+// FormProgress is the progress of one form of a class, mid-semester half
+// first.
+type FormProgress struct {
+	FormID     int64          `json:"formId"`
+	Name       string         `json:"name"`
+	IsMainForm bool           `json:"isMainForm"`
+	Halves     []HalfProgress `json:"halves"`
+}
+
+// Progress is a student's progress in a class, form by form.
+type Progress struct {
+	ClassID       int64          `json:"classId"`
+	StudentUserID int64          `json:"studentUserId"`
+	Forms         []FormProgress `json:"forms"`
+}
+
+type classAssignment struct {
+	ID            int64
+	FormID        int64
+	IsMidSemester bool
+	Name          string
+	IsMainForm    bool
+	Total         int
+}
+
+func classAssignments(tx *gorm.DB, classID int64) ([]classAssignment, error) {
+	var as []classAssignment
+	if err := tx.Raw(`SELECT a.id, a.form_id, a.is_mid_semester, f.name, f.is_main_form,
+			(SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id
+			 WHERE g.form_id = a.form_id AND g.type IN ?) AS total
+		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = ?
+		ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC`, answerable, classID).Scan(&as).Error; err != nil {
+		return nil, fmt.Errorf("load assignments of class %d: %w", classID, err)
+	}
+	return as, nil
+}
+
+// Counts returns, for each of the students of a class, the progress of
+// every form the class uses: answered of total per half and role (without
+// comparisons). Students without answers get zeros.
+func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][]FormProgress, error) {
+	out := make(map[int64][]FormProgress, len(studentIDs))
+	if len(studentIDs) == 0 {
+		return out, nil
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	as, err := classAssignments(tx, classID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []struct {
+		StudentUserID int64
+		AssignmentID  int64
+		Role          Role
+		Answered      int
+		Delivered     bool
+	}
+	if err := tx.Raw(`SELECT s.student_user_id, s.assignment_id, `+roleOf("s.user_id", "s.class_id", "s.student_user_id")+` AS role,
+			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ? AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
+			bool_or(s.delivered_at IS NOT NULL) AS delivered
+		FROM answer_sets s LEFT JOIN answers a ON a.answer_set_id = s.id
+		LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN question_groups g ON g.id = q.group_id
+		WHERE s.class_id = ? AND s.student_user_id IN ?
+		GROUP BY 1, 2, 3`, answerable, classID, studentIDs).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
+	}
+	type key struct {
+		student, assignment int64
+		role                Role
+	}
+	counts := make(map[key]RoleProgress, len(rows))
+	for _, r := range rows {
+		counts[key{r.StudentUserID, r.AssignmentID, r.Role}] = RoleProgress{Answered: r.Answered, Delivered: r.Delivered}
+	}
+	for _, sid := range studentIDs {
+		list := []FormProgress{}
+		for _, a := range as {
+			if len(list) == 0 || list[len(list)-1].FormID != a.FormID {
+				list = append(list, FormProgress{FormID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm, Halves: []HalfProgress{}})
+			}
+			f := &list[len(list)-1]
+			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Total: a.Total,
+				Student: counts[key{sid, a.ID, RoleStudent}], Advisor: counts[key{sid, a.ID, RoleAdvisor}],
+				Teacher: counts[key{sid, a.ID, RoleTeacher}]})
+		}
+		out[sid] = list
+	}
+	return out, nil
+}
+
+// level reads a stored grading value against a group of levels labels:
+// the level, or notRelevant for the value one past the last label, or
+// neither for anything else.
+func level(v *string, levels int) (n *int, notRelevant bool) {
+	if v == nil {
+		return nil, false
+	}
+	i, err := strconv.Atoi(*v)
+	switch {
+	case err != nil || i < 0 || i > levels:
+		return nil, false
+	case i == levels:
+		return nil, true
+	}
+	return &i, false
+}
+
+// ProgressOf returns a student's progress in a class: for each form and
+// half, answered of total per role and the comparison of the levels given
+// by the student, the supervisor and the teacher (placed as FullOf places
+// them for a reader) with the expected level, per graded question.
+func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := Counts(ctx, classID, []int64{studentID})
+	if err != nil {
+		return nil, err
+	}
+	p := &Progress{ClassID: classID, StudentUserID: studentID, Forms: counts[studentID]}
+	if len(p.Forms) == 0 {
+		return p, nil
+	}
+	c, err := circleOf(tx, classID, studentID)
+	if err != nil {
+		return nil, err
+	}
+	sets, err := loadSets(ctx, "s.class_id = ? AND s.student_user_id = ?", classID, studentID)
+	if err != nil {
+		return nil, err
+	}
+	formIDs := make([]int64, len(p.Forms))
+	for i, f := range p.Forms {
+		formIDs[i] = f.FormID
+	}
+	var graded []struct {
+		ID     int64
+		FormID int64
+		Text   string
+		Group  string
+		Levels int
+	}
+	if err := tx.Raw(`SELECT q.id, g.form_id, q.text, g.name AS "group",
+			(SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
+		FROM questions q JOIN question_groups g ON g.id = q.group_id
+		WHERE g.form_id IN ? AND g.type = ? ORDER BY g.form_id, g.sort_order, q.sort_order, q.id`, formIDs, forms.Grading).Scan(&graded).Error; err != nil {
+		return nil, fmt.Errorf("load graded questions of class %d: %w", classID, err)
+	}
+	var expected []struct {
+		FormID        int64
+		IsMidSemester bool
+		QuestionID    int64
+		Value         *string
+	}
+	if err := tx.Raw("SELECT form_id, is_mid_semester, question_id, value FROM expectations WHERE class_id = ?", classID).
+		Scan(&expected).Error; err != nil {
+		return nil, fmt.Errorf("load expectations of class %d: %w", classID, err)
+	}
+	type expKey struct {
+		form     int64
+		mid      bool
+		question int64
+	}
+	exp := map[expKey]*string{}
+	for _, e := range expected {
+		exp[expKey{e.FormID, e.IsMidSemester, e.QuestionID}] = e.Value
+	}
+	valueIn := func(s *Set, question int64) *string {
+		if s == nil {
+			return nil
+		}
+		for _, a := range s.Answers {
+			if a.FormQuestionID == question {
+				return a.Value
+			}
+		}
+		return nil
+	}
+	for fi := range p.Forms {
+		f := &p.Forms[fi]
+		for hi := range f.Halves {
+			h := &f.Halves[hi]
+			var of []Set
+			for _, s := range sets {
+				if s.AssignmentID == h.AssignmentID {
+					of = append(of, s)
+				}
+			}
+			sl := arrange(of, c, studentID, "", 0)
+			h.Questions = []Comparison{}
+			for _, q := range graded {
+				if q.FormID != f.FormID {
+					continue
+				}
+				cmp := Comparison{FormQuestionID: q.ID, Text: q.Text, Group: q.Group, Levels: q.Levels, NotRelevant: []Role{}}
+				for _, r := range []struct {
+					role Role
+					set  *Set
+					into **int
+				}{{RoleStudent, sl.student, &cmp.Student}, {RoleAdvisor, sl.advisor, &cmp.Advisor}, {RoleTeacher, sl.teacher, &cmp.Teacher}} {
+					n, nr := level(valueIn(r.set, q.ID), q.Levels)
+					*r.into = n
+					if nr {
+						cmp.NotRelevant = append(cmp.NotRelevant, r.role)
+					}
+				}
+				cmp.Expected, _ = level(exp[expKey{f.FormID, h.IsMidSemester, q.ID}], q.Levels)
+				h.Questions = append(h.Questions, cmp)
+			}
+		}
+	}
+	return p, nil
+}

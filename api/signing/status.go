@@ -1,0 +1,137 @@
+package signing
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/policy"
+	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/tenants"
+)
+
+// Where a student's signing form stands, as the teacher's class page shows
+// it. Only students whose form waits for someone are listed.
+const (
+	// StatusNoForm: the teacher has not created the form.
+	StatusNoForm = "noForm"
+	// StatusMidNotConfirmed: the form exists, the mid section is not
+	// confirmed.
+	StatusMidNotConfirmed = "midNotConfirmed"
+	// StatusEndNotCompleted: mid is confirmed, the end section is not
+	// completed.
+	StatusEndNotCompleted = "endNotCompleted"
+	// StatusAwaitingSignatures: the end is completed and one or more of the
+	// three parties have not signed.
+	StatusAwaitingSignatures = "awaitingSignatures"
+)
+
+// StudentStatus is one student of a class whose signing form waits for
+// someone.
+type StudentStatus struct {
+	StudentID     int64  `json:"studentId"`
+	DisplayName   string `json:"displayName"`
+	SigningFormID *int64 `json:"signingFormId"`
+	Status        string `json:"status"`
+	// WaitingFor lists who must act next: teacher, student and/or advisor
+	// (the supervisor), in that order.
+	WaitingFor               []Party `json:"waitingFor"`
+	MidSemesterCompletedDate *Date   `json:"midSemesterCompletedDate"`
+	EndSemesterCompletedDate *Date   `json:"endSemesterCompletedDate"`
+}
+
+type statusRow struct {
+	StudentID                int64
+	DisplayName              string
+	SigningFormID            *int64
+	IsLocked                 bool
+	MidSemesterCompletedDate *Date
+	EndSemesterCompletedDate *Date
+	TeacherSigned            bool
+	StudentSigned            bool
+	AdvisorSigned            bool
+}
+
+// status works out where one student's form stands; ok is false when it
+// waits for nobody (locked).
+func (r statusRow) status() (StudentStatus, bool) {
+	s := StudentStatus{StudentID: r.StudentID, DisplayName: r.DisplayName, SigningFormID: r.SigningFormID,
+		MidSemesterCompletedDate: r.MidSemesterCompletedDate, EndSemesterCompletedDate: r.EndSemesterCompletedDate}
+	switch {
+	case r.SigningFormID == nil:
+		s.Status, s.WaitingFor = StatusNoForm, []Party{Teacher}
+	case r.IsLocked:
+		return s, false
+	case r.MidSemesterCompletedDate == nil:
+		s.Status, s.WaitingFor = StatusMidNotConfirmed, []Party{Teacher}
+	case r.EndSemesterCompletedDate == nil:
+		s.Status, s.WaitingFor = StatusEndNotCompleted, []Party{Teacher}
+	default:
+		s.Status, s.WaitingFor = StatusAwaitingSignatures, []Party{}
+		for _, p := range []struct {
+			party  Party
+			signed bool
+		}{{Teacher, r.TeacherSigned}, {Student, r.StudentSigned}, {Advisor, r.AdvisorSigned}} {
+			if !p.signed {
+				s.WaitingFor = append(s.WaitingFor, p.party)
+			}
+		}
+	}
+	return s, true
+}
+
+// ClassStatus lists the students of a class whose signing form waits for
+// someone, by name: those without a form, those whose mid section is not
+// confirmed, those whose end section is not completed, and those whose
+// form awaits signatures (with whom it waits for). Locked forms are left out.
+func ClassStatus(ctx context.Context, classID int64) ([]StudentStatus, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []statusRow
+	if err := tx.Raw(`SELECT u.id AS student_id, u.display_name, sf.id AS signing_form_id, coalesce(sf.is_locked, false) AS is_locked,
+			to_char(sf.mid_semester_completed_date, 'YYYY-MM-DD') AS mid_semester_completed_date,
+			to_char(sf.end_semester_completed_date, 'YYYY-MM-DD') AS end_semester_completed_date,
+			sf.signed_by_teacher_date IS NOT NULL AS teacher_signed,
+			sf.signed_by_student_date IS NOT NULL AS student_signed,
+			sf.signed_by_advisor_date IS NOT NULL AS advisor_signed
+		FROM class_students cs
+		JOIN users u ON u.id = cs.user_id
+		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
+		WHERE cs.class_id = ?
+		ORDER BY u.display_name, u.id`, classID).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("signing status of class %d: %w", classID, err)
+	}
+	out := []StudentStatus{}
+	for _, r := range rows {
+		if s, ok := r.status(); ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// HandleClassStatus serves GET /api/classes/{id}/signing-status for the
+// class's teachers and admins.
+func HandleClassStatus(c *echo.Context) error {
+	classID, err := request.ID(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	rel, err := policy.OfClass(ctx, classID)
+	if err != nil {
+		return err
+	}
+	if err := policy.CanSeeClassStudents(rel); err != nil {
+		return err
+	}
+	list, err := ClassStatus(ctx, classID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
