@@ -23,11 +23,11 @@ import (
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/mockidp"
-	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
 
