@@ -10,6 +10,7 @@ import (
 	"github.com/praksis/praksis/api/classes"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
+	"github.com/praksis/praksis/api/fullpdf"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/reports"
 	"github.com/praksis/praksis/api/schooltexts"
@@ -259,6 +260,9 @@ func (s *Server) routes() {
 		Tag: "signing", Access: "teacher, own supervisor, student", Body: "{confirmWithoutAdvisor} (teacher only; optional)"}, signedIn)
 	api.Handle(http.MethodPost, student+"/signingform/cancel", s.signing.Cancel, Op{Summary: "Cancel: delete the form for good so it starts over blank (409 when locked)",
 		Tag: "signing", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Cancelled"}}, signedIn)
+	api.Handle(http.MethodGet, student+"/full/pdf", fullpdf.Handle, Op{Summary: "Everything about the student's placement as a PDF: every form of the class with all answers and comments, mid and end, by role, with the expected level; the warning; the signing form (404 when there is nothing yet)",
+		Tag: "signing", Access: "the student, the class's teachers and supervisors, admins (warning and signing form as their own routes allow)", Produces: "application/pdf",
+		Query: map[string]string{"lang": "nb or en"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/signingform/pdf", s.signing.PDF, Op{Summary: "The signing form as a PDF, with who signed, when and how they signed in (404 when none)",
 		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
 	api.Handle(http.MethodGet, "/classes/:id/signing-status", signing.HandleClassStatus, Op{

@@ -165,3 +165,6 @@ func validation(ctx context.Context, classID, studentID int64) (*Validation, err
 	}
 	return v, nil
 }
+
+// Of returns the signing form of a student in a class, or ErrNone.
+func Of(ctx context.Context, classID, studentID int64) (*Form, error) { return load(ctx, classID, studentID) }
