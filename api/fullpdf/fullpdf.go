@@ -348,7 +348,9 @@ func (w *writer) warning(wr *warnings.Warning) error {
 		},
 		func() error { return w.doc.Field(w.t("warnings.pdf.comment", nil), wr.Comment) },
 		func() error { return w.doc.Field(w.t("warnings.pdf.passRequirement", nil), wr.PassRequirement) },
-		func() error { return w.doc.Field(w.t("warnings.pdf.passRequirementSummary", nil), wr.PassRequirementSummary) },
+		func() error {
+			return w.doc.Field(w.t("warnings.pdf.passRequirementSummary", nil), wr.PassRequirementSummary)
+		},
 	}
 	for _, s := range steps {
 		if err := s(); err != nil {

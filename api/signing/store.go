@@ -167,4 +167,6 @@ func validation(ctx context.Context, classID, studentID int64) (*Validation, err
 }
 
 // Of returns the signing form of a student in a class, or ErrNone.
-func Of(ctx context.Context, classID, studentID int64) (*Form, error) { return load(ctx, classID, studentID) }
+func Of(ctx context.Context, classID, studentID int64) (*Form, error) {
+	return load(ctx, classID, studentID)
+}
