@@ -7,6 +7,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/praksis/praksis/api/apperror"
 )
 
 // healthz answers as long as the process serves HTTP.
@@ -34,6 +36,11 @@ func (s *Server) readyz(c *echo.Context) error {
 func (s *Server) metricsHandler() echo.HandlerFunc {
 	h := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	return func(c *echo.Context) error {
+		// Metrics are for the scraper, which calls a replica by its own
+		// address; on a school's public host they do not exist.
+		if _, ok := s.reg.ByHost(s.requestHost(c.Request())); ok {
+			return apperror.NotFoundf("error.routeNotFound")
+		}
 		h.ServeHTTP(c.Response(), c.Request())
 		return nil
 	}

@@ -334,6 +334,9 @@ func TestOperationsEndpoints(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), `http_request_duration_seconds_count{method="GET",route="/api/tenant",status="200",tenant="skole-a"}`) {
 		t.Errorf("request metrics missing:\n%s", rec.Body.String()[:min(2000, rec.Body.Len())])
 	}
+	if rec := f.do(t, http.MethodGet, "a.localhost", "/metrics", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("metrics on a school's public host: %d", rec.Code)
+	}
 	f.srv.controlReady = func(context.Context) error { return fmt.Errorf("control schema is behind") }
 	if rec := f.do(t, http.MethodGet, "localhost", "/readyz", nil); rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("readyz with a schema behind: %d", rec.Code)

@@ -77,6 +77,7 @@ func newSignInFixture(t *testing.T) *signinFixture {
 			signin.WithVipps(signin.ProviderConfig{Issuer: idp.VippsIssuer(), ClientID: mockidp.DevVippsClient.ID, ClientSecret: mockidp.DevVippsClient.Secret}),
 		)
 		o.SignIn, o.DevMail, o.MockIDP = sf.signin, sf.catcher, idp
+		o.Mail = mail.NewOutbox(sf.queue)
 	})
 	return sf
 }
@@ -887,5 +888,39 @@ func TestDevelopmentPagesOnlyWhenConfigured(t *testing.T) {
 		if served != c.want {
 			t.Errorf("%s: %d %.80q", c.name, rec.Code, body)
 		}
+	}
+}
+
+// A supervisor whom a student invited, and who has no account yet, signs in
+// with a one-time code to the invited address: the code creates their
+// supervisor account, and nobody else gets one.
+func TestInvitedSupervisorSignsInWithCode(t *testing.T) {
+	sf := newSignInFixture(t)
+	p := sf.newPlacement(t)
+	sf.srv.cfg.PublicScheme = "http"
+	if rec := sf.send(t, http.MethodPost, "a.localhost", "/api/invitations/advisor", p.tokens["student"], map[string]string{"email": "Ny.Veileder@sykehus.test"}); rec.Code != http.StatusCreated {
+		t.Fatalf("invite: %d %s", rec.Code, rec.Body)
+	}
+	// Without an invitation there is no account and no code.
+	if rec := sf.requestCode(t, "a.localhost", "stranger@sykehus.test", "192.0.2.10"); rec.Code != http.StatusAccepted {
+		t.Fatalf("stranger: %d", rec.Code)
+	}
+	if n := sf.scalar(t, "skole-a", "SELECT count(*) FROM mail_outbox WHERE to_address = 'stranger@sykehus.test'"); n != 0 {
+		t.Errorf("a code was sent to an address without account or invitation")
+	}
+	if rec := sf.requestCode(t, "a.localhost", "ny.veileder@sykehus.test", "192.0.2.11"); rec.Code != http.StatusAccepted {
+		t.Fatalf("invited: %d", rec.Code)
+	}
+	code := sf.queuedCode(t, "skole-a", "ny.veileder@sykehus.test")
+	rec := sf.call(t, http.MethodPost, "a.localhost", "/api/auth/external/signed-in", map[string]string{"email": "ny.veileder@sykehus.test", "code": code}, from("192.0.2.11"))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("sign in: %d %s", rec.Code, rec.Body)
+	}
+	tok := decode[struct {
+		Token string `json:"token"`
+	}](t, rec).Token
+	me := decode[users.Me](t, sf.send(t, http.MethodGet, "a.localhost", "/api/users/me", tok, nil))
+	if len(me.Roles) != 1 || me.Roles[0].ID != users.RoleAdvisor {
+		t.Errorf("new supervisor's roles %+v", me.Roles)
 	}
 }

@@ -157,9 +157,18 @@ func (s *Service) RequestCode(ctx context.Context, email, clientIP string) error
 
 	u, err := users.ByEmail(ctx, email)
 	if errors.Is(err, users.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
+		// A supervisor invited by a student may have no account yet; the
+		// code proves they hold the invited address, and signing in with
+		// it creates the account (see SignInWithCode).
+		open, oerr := s.openInvitation(ctx, email)
+		if oerr != nil {
+			return oerr
+		}
+		if !open {
+			return nil
+		}
+		u = &users.User{Email: email, Language: t.DefaultLanguage, IsActive: true}
+	} else if err != nil {
 		return err
 	}
 	if !u.IsActive {
@@ -177,7 +186,7 @@ func (s *Service) RequestCode(ctx context.Context, email, clientIP string) error
 		return err
 	}
 	if err := s.mail.Queue(ctx, msg); err != nil {
-		return fmt.Errorf("queue code for user %d: %w", u.ID, err)
+		return fmt.Errorf("queue code (user %d): %w", u.ID, err)
 	}
 	return nil
 }
@@ -221,11 +230,16 @@ func (s *Service) SignInWithCode(ctx context.Context, email, code, userAgent, ho
 		return "", fmt.Errorf("use code: %w", err)
 	}
 	u, err := users.ByEmail(ctx, email)
-	if errors.Is(err, users.ErrNotFound) || (err == nil && !u.IsActive) {
-		return "", errCodeInvalid().Keep()
+	if errors.Is(err, users.ErrNotFound) {
+		if u, err = s.invitedAdvisor(ctx, email); err != nil {
+			return "", err
+		}
 	}
 	if err != nil {
 		return "", err
+	}
+	if u == nil || !u.IsActive {
+		return "", errCodeInvalid().Keep()
 	}
 	return s.sessions.StartSession(ctx, u.ID, auth.MethodCode, userAgent, host)
 }
@@ -282,4 +296,25 @@ func (s *Service) HandleCodeSignIn(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, auth.TokenResponse{Token: tok})
+}
+
+// invitedAdvisor creates the supervisor account of an address with an open
+// invitation, once a code has proven the caller holds that address. It
+// returns nil when there is no open invitation.
+func (s *Service) invitedAdvisor(ctx context.Context, email string) (*users.User, error) {
+	open, err := s.openInvitation(ctx, email)
+	if err != nil || !open {
+		return nil, err
+	}
+	t := tenants.Current(ctx)
+	name := strings.TrimSpace(email[:strings.IndexByte(email, '@')])
+	n := users.NewUser{DisplayName: name, Email: email, Language: t.DefaultLanguage, Roles: []int64{users.RoleAdvisor}}
+	u, err := users.Create(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := auditCreated(ctx, u.ID, auth.MethodCode, n.Roles); err != nil {
+		return nil, err
+	}
+	return u, nil
 }

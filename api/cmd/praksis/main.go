@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	// Placement dates are Norwegian dates; the minimal image has no zone
+	// database of its own.
+	_ "time/tzdata"
 
 	"github.com/riverqueue/river"
 	"github.com/spf13/cobra"
