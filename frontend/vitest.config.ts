@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Whole-app renders with user events take a few seconds on a busy machine.
+      testTimeout: 20_000,
     },
   }),
 );

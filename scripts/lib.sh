@@ -484,3 +484,128 @@ format_seconds() {
 	local us=$1
 	printf '%d.%d\n' $((us / 1000000)) $(((us % 1000000) / 100000))
 }
+
+# ---------------------------------------------------------------------------
+# School data for load and cluster tests
+
+# school_sql DATABASE_URL SLUG [psql args...]: run psql on the application
+# database inside the school's scope, in one transaction that first sets the
+# school's search path and role (as the service does). SQL comes from the
+# psql arguments (-f FILE, -c SQL; -f - for stdin); -v NAME=VALUE sets
+# variables.
+school_sql() {
+	local url=${1:-} slug=${2:-} bin scope
+	if [[ -z $url || -z $slug ]]; then
+		log "error: usage: school_sql DATABASE_URL SLUG [psql args...]"
+		return 1
+	fi
+	shift 2
+	bin=$(pg_bin) || return 1
+	scope=$("$bin/psql" "$url" -X -q -At -v ON_ERROR_STOP=1 -v slug="$slug" <<'SQL'
+SELECT format('SELECT set_config(''search_path'', %L, true), set_config(''role'', %L, true)', schema_name, db_role)
+  FROM control.tenants WHERE slug = :'slug'
+SQL
+	) || return 1
+	if [[ -z $scope ]]; then
+		log "error: no school $slug in the registry"
+		return 1
+	fi
+	"$bin/psql" "$url" -X -q -v ON_ERROR_STOP=1 -1 -o /dev/null -c "$scope" "$@"
+}
+
+# seed_demo_school DATABASE_URL SLUG: load the demo data (schema/demo/seed.sql)
+# into a new, migrated school.
+seed_demo_school() {
+	school_sql "$1" "$2" -f "$REPO_ROOT/schema/demo/seed.sql" || {
+		log "error: could not load the demo data into $2"
+		return 1
+	}
+}
+
+# seed_load_users DATABASE_URL SLUG STUDENTS TEACHERS: add generated people to
+# a demo school's current class (SYKP2100, Høst 2026): TEACHERS teachers
+# load.teacher.N@SLUG.test and STUDENTS students load.student.N@stud.SLUG.test
+# (N from 1; the school in the address, so that a code e-mailed by one school
+# is never taken for another's), every student with a teacher among them (round robin), a
+# supervisor (Hilde Bakken or Anders Moen) and a delivered mid-placement
+# assessment by the student and by the supervisor. Idempotent.
+seed_load_users() {
+	local url=${1:-} slug=${2:-} students=${3:-} teachers=${4:-}
+	if [[ -z $url || -z $slug || ! $students =~ ^[0-9]+$ || ! $teachers =~ ^[1-9][0-9]*$ ]]; then
+		log "error: usage: seed_load_users DATABASE_URL SLUG STUDENTS TEACHERS"
+		return 1
+	fi
+	school_sql "$url" "$slug" -v students="$students" -v teachers="$teachers" -v school="$slug" -f - <<'SQL' || {
+insert into users (display_name, email, feide_id, language, is_active, privacy_policy_accepted_at)
+select format('%s Lærersen %s', (array['Kari','Ola','Liv','Per','Anne','Jon'])[1 + i % 6], i),
+       format('load.teacher.%s@%s.test', i, :'school'), format('load.teacher.%s@%s.test', i, :'school'), 'nb', true, now()
+from generate_series(1, :teachers) i
+on conflict ((lower(email))) do nothing;
+
+insert into users (display_name, email, feide_id, language, is_active, privacy_policy_accepted_at)
+select format('%s %s', (array['Ida','Emil','Nora','Jakob','Sofie','Filip','Ella','Lukas','Maja','Henrik'])[1 + i % 10],
+              (array['Hansen','Johansen','Olsen','Larsen','Andersen','Pedersen','Nilsen','Kristiansen','Jensen','Karlsen'])[1 + (i / 10) % 10]),
+       format('load.student.%s@stud.%s.test', i, :'school'), format('load.student.%s@%s.test', i, :'school'), 'nb', true, now()
+from generate_series(1, :students) i
+on conflict ((lower(email))) do nothing;
+
+insert into user_roles (user_id, role_id)
+select u.id, r.id from users u join roles r on r.name = 'Teacher' where u.email like 'load.teacher.%'
+union all
+select u.id, r.id from users u join roles r on r.name = 'Student' where u.email like 'load.student.%'
+on conflict do nothing;
+
+create temporary view load_class as
+select c.id, c.subject_id from classes c
+join periods p on p.id = c.period_id join subjects s on s.id = c.subject_id
+where p.name = 'Høst 2026' and s.subject_code = 'SYKP2100';
+
+insert into class_teachers (class_id, user_id)
+select lc.id, u.id from load_class lc cross join users u where u.email like 'load.teacher.%'
+on conflict do nothing;
+
+insert into class_students (class_id, user_id)
+select lc.id, u.id from load_class lc cross join users u where u.email like 'load.student.%'
+on conflict do nothing;
+
+insert into student_references (class_id, student_user_id, advisor_user_id, teacher_user_id, is_primary)
+select lc.id, st.id, ad.id, te.id, true
+from load_class lc
+cross join lateral (
+    select u.id, substring(u.email from 'load\.student\.([0-9]+)@')::int as n from users u where u.email like 'load.student.%'
+) st
+join users te on lower(te.email) = format('load.teacher.%s@%s.test', 1 + (st.n - 1) % :teachers, :'school')
+join users ad on lower(ad.email) = case when st.n % 2 = 0 then 'hilde.bakken@sykehus.test' else 'anders.moen@sykehus.test' end
+where not exists (select 1 from student_references r where r.class_id = lc.id and r.student_user_id = st.id);
+
+with mid as (
+    select a.id, a.form_id, a.class_id, lc.subject_id
+    from load_class lc
+    join assignments a on a.class_id = lc.id and a.is_mid_semester
+    join forms f on f.id = a.form_id and f.is_main_form
+),
+people as (
+    select r.student_user_id, r.advisor_user_id from student_references r
+    join users u on u.id = r.student_user_id
+    where r.class_id = (select id from load_class) and u.email like 'load.student.%'
+),
+sets as (
+    insert into answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id,
+                             is_mid_semester, delivered_at, version, created_at, updated_at)
+    select mid.id, mid.form_id, p.student_user_id, w.user_id, mid.class_id, mid.subject_id,
+           true, '2026-10-08 20:00+02', 3, '2026-10-05 18:00+02', '2026-10-08 20:00+02'
+    from mid cross join people p
+    cross join lateral (values (p.student_user_id), (p.advisor_user_id)) w(user_id)
+    on conflict (assignment_id, student_user_id, user_id) do nothing
+    returning id, form_id
+)
+insert into answers (answer_set_id, question_id, value, created_at, updated_at)
+select sets.id, q.id, ((sets.id * 7 + q.id * 3) % 4)::text, '2026-10-08 20:00+02', '2026-10-08 20:00+02'
+from sets
+join question_groups g on g.form_id = sets.form_id and g.type = 2
+join questions q on q.group_id = g.id;
+SQL
+		log "error: could not add the generated people to $slug"
+		return 1
+	}
+}

@@ -100,19 +100,32 @@ func fillAnswers(tx *gorm.DB, out []Set, ids []int64, index map[int64]int) error
 		QuestionID  int64
 		UserID      int64
 		UserName    string
-		Role        Role
 		Comment     string
 		CreatedAt   time.Time
 		CommentedAt time.Time
 		UpdatedAt   time.Time
 	}
+	// The part each commenter plays is not asked of the database here: a
+	// comment by the set's author plays the author's part, already read
+	// with the set, and the few others are looked up by commentRoles.
+	// (Asking for it in this query made it the costliest statement of a
+	// form read or a save to plan.)
 	if err := tx.Raw(`SELECT c.id, c.answer_set_id, c.question_id, c.user_id, u.display_name AS user_name,
-			`+roleOf("c.user_id", "s.class_id", "s.student_user_id")+` AS role,
 			c.comment, c.created_at, c.commented_at, c.updated_at
-		FROM comments c JOIN answer_sets s ON s.id = c.answer_set_id JOIN users u ON u.id = c.user_id
+		FROM comments c JOIN users u ON u.id = c.user_id
 		JOIN questions q ON q.id = c.question_id JOIN question_groups g ON g.id = q.group_id
 		WHERE c.answer_set_id IN ? ORDER BY c.answer_set_id, g.sort_order, q.sort_order, q.id, c.commented_at, c.id`, ids).Scan(&comments).Error; err != nil {
 		return fmt.Errorf("load comments of sets: %w", err)
+	}
+	others := map[roleKey]Role{}
+	for _, c := range comments {
+		s := &out[index[c.AnswerSetID]]
+		if c.UserID != s.UserID {
+			others[roleKey{user: c.UserID, class: s.ClassID, student: s.StudentUserID}] = ""
+		}
+	}
+	if err := commentRoles(tx, others); err != nil {
+		return err
 	}
 	type key struct{ set, question int64 }
 	at := map[key]int{}
@@ -124,8 +137,12 @@ func fillAnswers(tx *gorm.DB, out []Set, ids []int64, index map[int64]int) error
 	needsSort := map[int64]bool{}
 	for _, c := range comments {
 		s := &out[index[c.AnswerSetID]]
+		role := s.Role
+		if c.UserID != s.UserID {
+			role = others[roleKey{user: c.UserID, class: s.ClassID, student: s.StudentUserID}]
+		}
 		s.Comments = append(s.Comments, Comment{ID: c.ID, FormQuestionID: c.QuestionID, UserID: c.UserID, UserName: c.UserName,
-			Role: c.Role, RoleTag: c.Role.Tag(), Comment: c.Comment, CreatedAt: c.CreatedAt, CommentedAt: c.CommentedAt, UpdatedAt: c.UpdatedAt})
+			Role: role, RoleTag: role.Tag(), Comment: c.Comment, CreatedAt: c.CreatedAt, CommentedAt: c.CommentedAt, UpdatedAt: c.UpdatedAt})
 		if c.UserID != s.UserID {
 			continue
 		}
@@ -144,6 +161,23 @@ func fillAnswers(tx *gorm.DB, out []Set, ids []int64, index map[int64]int) error
 		if err := sortAnswers(tx, out, index, needsSort); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// roleKey is a person about a student in a class.
+type roleKey struct{ user, class, student int64 }
+
+// commentRoles fills in the part each person in roles plays (roleOf), one
+// small query per person: comments on someone else's set are few.
+func commentRoles(tx *gorm.DB, roles map[roleKey]Role) error {
+	for k := range roles {
+		var r Role
+		if err := tx.Raw(`SELECT `+roleOf("v.u", "v.c", "v.s")+` FROM (SELECT ?::bigint AS u, ?::bigint AS c, ?::bigint AS s) v`,
+			k.user, k.class, k.student).Scan(&r).Error; err != nil {
+			return fmt.Errorf("role of commenter %d: %w", k.user, err)
+		}
+		roles[k] = r
 	}
 	return nil
 }

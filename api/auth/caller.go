@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,6 +21,9 @@ type Caller struct {
 	Method    Method
 	Roles     []int64
 	Claims    *Claims
+	// SessionExpires is when the caller's session ends (read with the
+	// session when the request was authenticated, in its transaction).
+	SessionExpires time.Time
 }
 
 // Has reports whether the caller holds the role.
@@ -95,19 +97,15 @@ func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
 	if err != nil || claims.TenantID != t.Slug {
 		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	sess, err := liveSession(ctx, claims.SessionID, claims.UserID)
-	if err != nil {
+	sess, roles, err := liveSessionAndRoles(ctx, claims.SessionID, claims.UserID)
+	if errors.Is(err, ErrNoSession) {
 		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ids := []int64{}
-	if err := tx.Raw("SELECT role_id FROM user_roles WHERE user_id = ? ORDER BY role_id", claims.UserID).Scan(&ids).Error; err != nil {
-		return nil, fmt.Errorf("load roles of user %d: %w", claims.UserID, err)
-	}
-	return &Caller{UserID: claims.UserID, SessionID: sess.ID, Method: sess.SignInMethod, Roles: ids, Claims: claims}, nil
+	return &Caller{UserID: claims.UserID, SessionID: sess.ID, Method: sess.SignInMethod, Roles: roles, Claims: claims,
+		SessionExpires: sess.ExpiresAt}, nil
 }
 
 // Required is middleware that refuses anonymous callers with 401 and puts

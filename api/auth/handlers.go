@@ -28,8 +28,10 @@ func (s *Service) HandleRefresh(c *echo.Context) error {
 	if caller == nil {
 		return apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	sess, err := liveSession(ctx, caller.SessionID, caller.UserID)
-	if err != nil {
+	// The session was found live when the request was authenticated, in
+	// this same transaction.
+	sess := &Session{ID: caller.SessionID, UserID: caller.UserID, ExpiresAt: caller.SessionExpires, SignInMethod: caller.Method}
+	if sess.ExpiresAt.IsZero() {
 		return apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
 	tok, err := s.token(ctx, sess, requestHost(c))

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/praksis/praksis/tenants"
@@ -70,26 +72,42 @@ func (s *Service) token(ctx context.Context, sess *Session, host string) (string
 	return s.keys.Issue(Claims{UserID: sess.UserID, TenantID: t.Slug, Audience: host, SessionID: sess.ID, IssuedAt: now, Expires: exp})
 }
 
-// liveSession loads a session that is neither revoked nor expired and whose
-// user is active.
-func liveSession(ctx context.Context, id string, userID int64) (*Session, error) {
+// liveSessionAndRoles loads a session that is neither revoked nor expired
+// and whose user is active, with the user's roles (ascending): one
+// statement, since every signed-in request needs both.
+func liveSessionAndRoles(ctx context.Context, id string, userID int64) (*Session, []int64, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var sess Session
-	res := tx.Raw(`SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.sign_in_method
+	var row struct {
+		Session
+		Roles string
+	}
+	res := tx.Raw(`SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.sign_in_method,
+			coalesce((SELECT string_agg(r.role_id::text, ',' ORDER BY r.role_id) FROM user_roles r WHERE r.user_id = s.user_id), '') AS roles
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.id = ?::uuid AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
-		id, userID).Scan(&sess)
+		id, userID).Scan(&row)
 	if res.Error != nil {
 		// A malformed session id is a bad token, not a server fault.
-		return nil, ErrNoSession
+		return nil, nil, ErrNoSession
 	}
 	if res.RowsAffected == 0 {
-		return nil, ErrNoSession
+		return nil, nil, ErrNoSession
 	}
-	return &sess, nil
+	roles := []int64{}
+	for _, f := range strings.Split(row.Roles, ",") {
+		if f == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, nil, fmt.Errorf("roles of user %d: %w", userID, err)
+		}
+		roles = append(roles, n)
+	}
+	return &row.Session, roles, nil
 }
 
 // RevokeSession ends one session.

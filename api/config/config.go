@@ -79,6 +79,9 @@ type Config struct {
 	RegistryRefresh time.Duration
 	// ShutdownGrace is how long in-flight requests get on shutdown.
 	ShutdownGrace time.Duration
+	// PprofAddr, when set, is the loopback address where Go's profiler
+	// (net/http/pprof) is served, for performance work; unset, it is off.
+	PprofAddr string
 }
 
 // Var describes one environment variable, for validation and the README.
@@ -117,6 +120,7 @@ var Vars = []Var{
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
 	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
 	{Name: "SHUTDOWN_GRACE", Default: "20s", Help: "time in-flight requests get on shutdown"},
+	{Name: "DEBUG_PPROF_ADDR", Default: "", Help: "loopback host:port (such as 127.0.0.1:6060) where Go's profiler (net/http/pprof) is served, for performance work; unset, it is off. Only loopback addresses are accepted"},
 }
 
 // Getenv is how Load reads a variable; tests pass a map lookup.
@@ -276,6 +280,13 @@ func Load(get Getenv) (*Config, error) {
 	}
 	c.RegistryRefresh = dur("REGISTRY_REFRESH")
 	c.ShutdownGrace = dur("SHUTDOWN_GRACE")
+	if c.PprofAddr = v("DEBUG_PPROF_ADDR"); c.PprofAddr != "" {
+		host, port, err := net.SplitHostPort(c.PprofAddr)
+		a, aerr := netip.ParseAddr(host)
+		if err != nil || port == "" || (host != "localhost" && (aerr != nil || !a.IsLoopback())) {
+			bad("DEBUG_PPROF_ADDR", "must be a loopback host:port such as 127.0.0.1:6060, got %q", c.PprofAddr)
+		}
+	}
 
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("invalid configuration:\n%w", errors.Join(errs...))

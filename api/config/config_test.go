@@ -43,6 +43,10 @@ func TestLoad(t *testing.T) {
 		{"http webhook in development", map[string]string{"RESULT_WEBHOOK_URL": "http://127.0.0.1:9000/results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32), "PRAKSIS_ENV": "development"}, ""},
 		{"both exporters", map[string]string{"RESULT_EXPORT_DIR": os.TempDir(), "RESULT_WEBHOOK_URL": "https://fs.example/results", "RESULT_SIGNING_KEY": strings.Repeat("k", 32)}, ""},
 		{"key alone", map[string]string{"RESULT_SIGNING_KEY": "short"}, ""},
+		{"profiler on loopback", map[string]string{"DEBUG_PPROF_ADDR": "127.0.0.1:6060"}, ""},
+		{"profiler on localhost", map[string]string{"DEBUG_PPROF_ADDR": "localhost:6060"}, ""},
+		{"profiler on every address", map[string]string{"DEBUG_PPROF_ADDR": "0.0.0.0:6060"}, "DEBUG_PPROF_ADDR"},
+		{"profiler without port", map[string]string{"DEBUG_PPROF_ADDR": "127.0.0.1"}, "DEBUG_PPROF_ADDR"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

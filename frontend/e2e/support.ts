@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Port of the Praksis server under test. */
 export const PORT = process.env.PRAKSIS_PORT ?? '8080';
@@ -38,4 +38,116 @@ export function hexToRgb(hex: string): string {
   const value = hex.replace('#', '');
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(value.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** The server itself, for calls from the test (Node does not resolve `*.localhost`; the Host header picks the school). */
+const serverUrl = (path: string) => `http://127.0.0.1:${PORT}${path}`;
+
+/** Calls a school's API from the test, as `host`.localhost, optionally with a bearer token. */
+export async function schoolApi(
+  request: APIRequestContext,
+  host: string,
+  path: string,
+  { token, method = 'GET' }: { token?: string | null; method?: 'GET' | 'POST' } = {},
+) {
+  const headers: Record<string, string> = { Host: `${host}.localhost:${PORT}` };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return request.fetch(serverUrl(path), { method, headers });
+}
+
+interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+/**
+ * The one-time code in the newest e-mail to `email` sent after `since`, read
+ * from the development mail catcher (`GET /dev/mail/messages`, newest first).
+ * Mail goes out from a queue, so this waits for it.
+ */
+export async function readOneTimeCode(request: APIRequestContext, email: string, since: Date): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(serverUrl('/dev/mail/messages'));
+        const messages = (await response.json()) as CaughtMail[];
+        const mail = messages.find(
+          (m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sentAt).getTime() >= since.getTime() - 1000,
+        );
+        code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 20_000, message: `a one-time code e-mailed to ${email}` },
+    )
+    .toBeTruthy();
+  return code ?? '';
+}
+
+/** The token the app keeps in session storage. */
+export const storedToken = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('token'));
+
+/**
+ * Signs in with a one-time code: asks for the code on /login, reads it from
+ * the mail catcher and enters it. Ends when the app has loaded after sign-in.
+ */
+export async function signInWithCode(page: Page, host: string, email: string, { axe = false } = {}): Promise<void> {
+  await page.goto(schoolUrl(host, '/login'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.request.title'));
+  if (axe) await expectNoAxeViolations(page);
+  const since = new Date();
+  await page.getByRole('textbox', { name: message('nb', 'otp.email.label') }).fill(email);
+  await page.getByRole('button', { name: message('nb', 'otp.request.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.verify.title'));
+  await expect(page).toHaveURL(/\/otp$/);
+  if (axe) await expectNoAxeViolations(page);
+  const code = await readOneTimeCode(page.request, email, since);
+  await page.getByRole('textbox', { name: message('nb', 'otp.code.label') }).fill(code);
+  await page.getByRole('button', { name: message('nb', 'otp.verify.submit') }).click();
+  await page.waitForURL((url) => !/\/(login|otp)/.test(url.pathname));
+  await expect(page.getByRole('button', { name: message('nb', 'menu.button') })).toBeVisible();
+}
+
+/**
+ * Signs in through the development identity provider: the login page's
+ * Feide or Vipps button, then the test person whose name starts with
+ * `person` on the provider's picker. Ends back in the app, signed in.
+ */
+export async function signInWith(page: Page, provider: 'feide' | 'vipps', host: string, person: string): Promise<void> {
+  await page.goto(schoolUrl(host));
+  await page.getByRole('link', { name: message('nb', `login.${provider}.button`) }).click();
+  await page.waitForURL(new RegExp(`/dev/idp/${provider}/`));
+  await page.getByRole('button', { name: new RegExp(`^${person}`) }).click();
+  await page.waitForURL((url) => url.hostname === `${host}.localhost` && !url.pathname.endsWith('-success'));
+  // A locator, not a role: a blocking dialog may hide `main` from the accessibility tree.
+  await expect(page.locator('main')).toBeVisible();
+}
+
+/** Opens the side menu; returns it. */
+export async function openMenu(page: Page, language: 'nb' | 'en' = 'nb') {
+  await page.getByRole('button', { name: message(language, 'menu.button') }).click();
+  const menu = page.getByRole('navigation', { name: message(language, 'menu.title') });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/**
+ * Expects the signed-in app at a role's home (whatever that page shows; later
+ * screens fill it): the address, no blocking dialog, the menu button, and the
+ * role marked as the current one in the side menu.
+ */
+export async function expectRoleHome(page: Page, host: string, role: 'Student' | 'Teacher' | 'Advisor' | 'Admin') {
+  await expect(page).toHaveURL(schoolUrl(host, `/${role.toLowerCase()}`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('activeRole'))).toBe(role);
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: new RegExp(`^${message('nb', `role.${role}.title`)}`) })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 }

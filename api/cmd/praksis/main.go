@@ -162,6 +162,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	if err := controlReady(ctx); err != nil {
 		return err
 	}
+	if cfg.PprofAddr != "" {
+		startProfiler(ctx, cfg.PprofAddr, log)
+	}
 	reg := tenants.NewRegistry(db, tenants.TenantTarget())
 	if err := reg.Load(ctx); err != nil {
 		return err
@@ -330,13 +333,15 @@ func mockIDPBase(cfg *config.Config) string {
 }
 
 func devCmd() *cobra.Command {
-	var reset bool
+	var reset, seedOnly bool
 	cmd := &cobra.Command{
 		Use:   "dev",
 		Short: "Development: migrate, create and seed the demo schools, and serve (use scripts/dev)",
 		Long: `Development environment: migrates, creates the demo schools demo.localhost and
 demo2.localhost with demo data when they are missing (from scratch with --reset),
-and serves. scripts/dev starts a local Postgres and runs this.`,
+and serves. scripts/dev starts a local Postgres and runs this. With --seed-only it
+stops after seeding, so that other processes (several replicas behind a load
+balancer, as in scripts/cluster-test) can serve the demo schools.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for k, v := range map[string]string{"PRAKSIS_ENV": "development", "PUBLIC_SCHEME": "http", "LOG_LEVEL": "info"} {
@@ -378,6 +383,9 @@ and serves. scripts/dev starts a local Postgres and runs this.`,
 			if len(created) > 0 {
 				fmt.Fprintf(out, "created demo schools: %v\n", created)
 			}
+			if seedOnly {
+				return nil
+			}
 			return serve(ctx, cfg, log, func(addr string) {
 				fmt.Fprintln(out, "\nPraksis is running:")
 				for _, p := range demo.Schools {
@@ -395,6 +403,7 @@ and serves. scripts/dev starts a local Postgres and runs this.`,
 		},
 	}
 	cmd.Flags().BoolVar(&reset, "reset", false, "delete the demo schools and start over")
+	cmd.Flags().BoolVar(&seedOnly, "seed-only", false, "migrate and create the demo schools, then exit without serving")
 	return cmd
 }
 

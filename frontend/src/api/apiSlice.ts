@@ -1,10 +1,4 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 // The auth feature owns the token; the api slice is its one shared reader.
 import { clearToken, getToken } from '@/features/auth/token';
 import type { LanguageRootState } from '@/i18n/languageSlice';
@@ -49,9 +43,10 @@ const rawBaseQuery = fetchBaseQuery({
  * The base query with the app's answer to a rejected token: when a call made
  * with a token gets 401 (or an expired-token error), the token is forgotten
  * and the page loaded again, which shows the sign-in page. Calls made
- * without a token (the sign-in pages) just get the error.
+ * without a token (the sign-in pages) just get the error. Same type as
+ * `fetchBaseQuery`, so `meta` still holds the request and response.
  */
-export const baseQueryWithSignOut: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+export const baseQueryWithSignOut: typeof rawBaseQuery = async (
   args,
   api,
   extraOptions,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
@@ -6,12 +7,18 @@ import { LoginPage } from '@/features/auth/components/LoginPage';
 import { OtpRequestPage } from '@/features/auth/components/OtpRequestPage';
 import { OtpVerifyPage } from '@/features/auth/components/OtpVerifyPage';
 import { VippsReturnPage } from '@/features/auth/components/VippsReturnPage';
-import { ROLE_NAMES, rolePath } from '@/features/auth/roles';
+import { AdvisorRoutes } from '@/features/advisor/AdvisorRoutes';
+import { answeringRoutes, independenceScaleRoute } from '@/features/answering/routes';
+import { AcceptInvitationPage } from '@/features/advisor/components/AcceptInvitationPage';
+import { ROLE_NAMES, rolePath, type RoleName } from '@/features/auth/roles';
 import { RoleHomePage } from '@/features/home/components/RoleHomePage';
 import { PrivacyPolicyPage } from '@/features/privacy/components/PrivacyPolicyPage';
+import { SIGNING_FORM_ROUTE, SIGNING_ROLES } from '@/features/signing/paths';
+import { StudentRoutes } from '@/features/student/StudentRoutes';
+import { TeacherRoutes } from '@/features/teacher/TeacherRoutes';
 import { PublicLayout } from './layout/PublicLayout';
 import { RouteError } from './layout/RouteError';
-import { ActiveRoleHome, ActiveRoleRedirect, RoleArea, SignedInLayout } from './layout/SignedInLayout';
+import { ActiveRoleRedirect, RoleArea, SignedInLayout } from './layout/SignedInLayout';
 import { paths } from './paths';
 
 /**
@@ -35,6 +42,13 @@ export const publicRoutes: RouteObject[] = [
   },
 ];
 
+/** The pages of the placement roles, each with its home and its own fallback to it (spec §2). */
+const placementAreas: Partial<Record<RoleName, ReactNode>> = {
+  Student: <StudentRoutes />,
+  Teacher: <TeacherRoutes />,
+  Advisor: <AdvisorRoutes />,
+};
+
 /**
  * Routes with a token (spec §2): each role's pages under `/{role}`, the
  * privacy policy, the Feide debug page. The layout shows the role chooser
@@ -55,19 +69,36 @@ export const signedInRoutes: RouteObject[] = [
           return { Component: DebugFsPage };
         },
       },
-      // Accepting the invitation is its own page (a later issue); until then
-      // the invited user lands on the home of their role, the guid kept in the address.
-      { path: paths.acceptInvitation, element: <ActiveRoleHome /> },
+      { path: paths.acceptInvitation, element: <AcceptInvitationPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
+      independenceScaleRoute,
+      // A student's signing form, for the class's teacher, the student and the supervisor (spec §2).
+      ...SIGNING_ROLES.map(
+        (role): RouteObject => ({
+          path: `${rolePath(role)}/${SIGNING_FORM_ROUTE}`,
+          element: <RoleArea role={role} />,
+          children: [
+            {
+              index: true,
+              lazy: async () => {
+                const { SigningFormPage } = await import('@/features/signing');
+                return { Component: SigningFormPage };
+              },
+            },
+          ],
+        }),
+      ),
       ...ROLE_NAMES.map(
         (role): RouteObject => ({
           path: rolePath(role),
           element: <RoleArea role={role} />,
           children: [
-            { index: true, element: <RoleHomePage role={role} /> },
+            ...(placementAreas[role] ? [] : [{ index: true, element: <RoleHomePage role={role} /> }]),
             { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-            // Unknown paths under a role go to its home (spec §2).
-            { path: '*', element: <Navigate to={rolePath(role)} replace /> },
+            // The form page and the form view (spec §2).
+            ...answeringRoutes(role),
+            // Unknown paths under a role go to its home (spec §2); the placement roles route their own pages.
+            { path: '*', element: placementAreas[role] ?? <Navigate to={rolePath(role)} replace /> },
           ],
         }),
       ),

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@/features/auth/types';
 import type { Tenant } from '@/features/tenant/types';
 import type { Language } from '@/i18n/language';
 
@@ -30,4 +31,29 @@ export function demo2Tenant(language: Language = 'nb'): Tenant {
     orgNumber: '911 222 333',
     theme: { primaryColor: '#2E7D32', secondaryColor: '#6A1B9A', logoUrl: null, faviconUrl: null },
   });
+}
+
+/** The roles as `GET /api/roles` names them. */
+export const ROLES = {
+  Admin: { id: 1, name: 'Admin' },
+  Student: { id: 2, name: 'Student' },
+  Teacher: { id: 3, name: 'Teacher' },
+  Advisor: { id: 4, name: 'Advisor' },
+} as const;
+
+/** A signed-in user as `GET /api/users/me` describes them: a teacher who accepted the privacy policy. */
+export function demoUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 3,
+    displayName: 'Per Kristian Dahl',
+    email: 'per.kristian.dahl@demo.test',
+    roles: [ROLES.Teacher],
+    isActive: true,
+    privacyPolicyAcceptedAt: '2026-01-06T09:02:00Z',
+    teacherClasses: [1, 2],
+    advisorClasses: [],
+    studentReferences: [],
+    studentUserReferences: [],
+    ...overrides,
+  };
 }

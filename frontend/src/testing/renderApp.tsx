@@ -4,9 +4,12 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/AppProviders';
 import { routesFor } from '@/app/routes';
 import { setupStore, type AppStore } from '@/app/store';
-import { getToken } from '@/features/auth/token';
+import { getToken, setToken } from '@/features/auth/token';
+import type { CurrentUser } from '@/features/auth/types';
+import { pageNavigation } from '@/lib/navigation';
 import type { Tenant } from '@/features/tenant/types';
 import type { Language } from '@/i18n/language';
+import { demoTenant as demoTenantForSignedIn } from './fixtures';
 
 /** How the fake server answers `GET /api/tenant`. */
 export type TenantResponder = (lang: Language) => { status: number; body: unknown };
@@ -89,4 +92,27 @@ export function renderApp({
     </AppProviders>,
   );
   return { ...result, store, router };
+}
+
+/** Replaces full page loads (which jsdom cannot do) with spies. */
+export function stubPageNavigation() {
+  return {
+    reload: vi.spyOn(pageNavigation, 'reload').mockImplementation(() => undefined),
+    assign: vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined),
+  };
+}
+
+/**
+ * Signs in for the test: stores `token` and answers the calls every
+ * signed-in page makes (`GET /api/users/me` with `user`, token refresh,
+ * sign-out). `handlers` add or override answers.
+ */
+export function signedInApi(user: CurrentUser, handlers: ApiHandlers = {}, token = 'tok') {
+  setToken(token);
+  return mockApi(serveTenant(demoTenantForSignedIn), {
+    'GET /api/users/me': () => ({ status: 200, body: user }),
+    'GET /api/auth/refresh': () => ({ status: 200, body: { token: `${token}.refreshed` } }),
+    'POST /api/auth/sign-out': () => ({ status: 204 }),
+    ...handlers,
+  });
 }

@@ -56,6 +56,10 @@ export const baseTheme: Theme = createTheme({
     MuiLink: {
       defaultProps: { underline: 'always' },
     },
+    MuiFormHelperText: {
+      // Field errors must be easy to read on a phone (MUI's default is 12px).
+      styleOverrides: { root: { fontSize: '0.875rem', lineHeight: 1.45 } },
+    },
   },
 });
 

@@ -30,8 +30,25 @@ describe('LoginPage', () => {
 
     const feide = await screen.findByRole('link', { name: 'Logg inn med Feide' });
     expect(feide).toHaveAttribute('href', '/api/auth/feide/start');
-    expect(screen.getByRole('link', { name: 'Logg inn med Vipps' })).toHaveAttribute('href', '/api/auth/vipps/start');
+    expect(screen.getByRole('link', { name: 'Logg inn med Vipps' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/auth\/vipps\/start\?state=[\w-]{32}$/),
+    );
     expect(screen.getByRole('link', { name: 'Logg inn med engangskode på e-post' })).toHaveAttribute('href', '/login');
+  });
+
+  it('starts Vipps with a fresh state and keeps it to compare on return', async () => {
+    mockApi(serveTenant(demoTenant));
+    renderApp();
+
+    const vipps = await screen.findByRole('link', { name: 'Logg inn med Vipps' });
+    const state = new URL(vipps.getAttribute('href') ?? '', window.location.href).searchParams.get('state');
+    expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(window.sessionStorage.getItem('signIn.vippsState')).toBeNull();
+    // jsdom does not navigate; the click handler runs all the same.
+    vipps.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(vipps);
+    expect(window.sessionStorage.getItem('signIn.vippsState')).toBe(state);
   });
 
   it('passes verificationGuid on to every sign-in', async () => {
@@ -42,13 +59,30 @@ describe('LoginPage', () => {
     expect(feide).toHaveAttribute('href', '/api/auth/feide/start?verificationGuid=3f2a-77');
     expect(screen.getByRole('link', { name: 'Logg inn med Vipps' })).toHaveAttribute(
       'href',
-      '/api/auth/vipps/start?verificationGuid=3f2a-77',
+      expect.stringMatching(/^\/api\/auth\/vipps\/start\?state=[\w-]{32}&verificationGuid=3f2a-77$/),
     );
     expect(screen.getByRole('link', { name: 'Logg inn med engangskode på e-post' })).toHaveAttribute(
       'href',
       '/login?verificationGuid=3f2a-77',
     );
     expect(screen.getByText(/invitert som praksisveileder/)).toBeInTheDocument();
+    // Kept for the way back from Feide or Vipps, or through the code pages.
+    expect(window.sessionStorage.getItem('signIn.verificationGuid')).toBe('3f2a-77');
+  });
+
+  it('passes a local redirect_uri on, and drops one that leads elsewhere', async () => {
+    mockApi(serveTenant(demoTenant));
+    const { unmount } = renderApp({ route: '/?redirect_uri=%2Fstudent%2Fforms' });
+    expect(await screen.findByRole('link', { name: 'Logg inn med Feide' })).toHaveAttribute(
+      'href',
+      '/api/auth/feide/start?redirect_uri=%2Fstudent%2Fforms',
+    );
+    unmount();
+    window.sessionStorage.clear();
+
+    renderApp({ route: '/?redirect_uri=https%3A%2F%2Fevil.example' });
+    expect(await screen.findByRole('link', { name: 'Logg inn med Feide' })).toHaveAttribute('href', '/api/auth/feide/start');
+    expect(window.sessionStorage.getItem('signIn.redirectUri')).toBeNull();
   });
 
   it('switches to English, remembers it and asks the API for English texts', async () => {

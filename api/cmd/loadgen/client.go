@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// requestTimeout bounds every single request.
+const requestTimeout = 15 * time.Second
+
+// loopbackURL parses an http URL whose host is a loopback address (or
+// localhost); anything else is refused.
+func loopbackURL(flagName, raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSuffix(raw, "/"))
+	if err != nil || u.Scheme != "http" || u.Host == "" {
+		return nil, fmt.Errorf("-%s: %q is not an http:// URL", flagName, raw)
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return u, nil
+	}
+	if a, err := netip.ParseAddr(host); err == nil && a.IsLoopback() {
+		return u, nil
+	}
+	return nil, fmt.Errorf("-%s: %q is not on the loopback interface (127.0.0.0/8, ::1 or localhost)", flagName, raw)
+}
+
+// clientAddr is the loopback source address of virtual client n in the
+// network prefix 127.a.0.0/16: many clients, many addresses, as the
+// server's per-address limits expect of real users.
+func clientAddr(a byte, n int) net.IP {
+	return net.IPv4(127, a, byte(n>>8), byte(1+n%250))
+}
+
+// newHTTPClient is a keep-alive client whose connections come from the
+// local address src (nil: the system's choice).
+func newHTTPClient(src net.IP, conns int) *http.Client {
+	d := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
+	if src != nil {
+		d.LocalAddr = &net.TCPAddr{IP: src}
+	}
+	return &http.Client{
+		Timeout: requestTimeout,
+		Transport: &http.Transport{
+			DialContext:         d.DialContext,
+			MaxIdleConns:        conns,
+			MaxIdleConnsPerHost: conns,
+			IdleConnTimeout:     90 * time.Second,
+			DisableCompression:  true,
+			ForceAttemptHTTP2:   false,
+		},
+		// Redirects are answers to measure, not to follow.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// client is one virtual user of one school: an HTTP client with its own
+// connections and source address, the school's host and the user's token.
+type client struct {
+	http  *http.Client
+	base  *url.URL
+	host  string
+	token string
+	rec   *recorder
+}
+
+// statusError is an answer with an unexpected status.
+type statusError struct {
+	Method, Path string
+	Status       int
+	Body         string
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("%s %s: status %d: %s", e.Method, e.Path, e.Status, e.Body)
+}
+
+// statusOf returns the HTTP status of err (0 when there was no answer).
+func statusOf(err error) int {
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.Status
+	}
+	return 0
+}
+
+// do sends one request and decodes a 2xx JSON answer into out (when not
+// nil). route names the request in the statistics ("" records nothing).
+// Any other status is a *statusError.
+func (c *client) do(ctx context.Context, route, method, path string, body, out any) (int, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base.String()+path, rd)
+	if err != nil {
+		return 0, err
+	}
+	req.Host = c.host
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	var data []byte
+	if err == nil {
+		data, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	elapsed := time.Since(start)
+	status := 0
+	if resp != nil {
+		status = resp.StatusCode
+	}
+	if route != "" && c.rec != nil && ctx.Err() == nil {
+		c.rec.add(route, elapsed, err == nil && status >= 200 && status < 300, status)
+	}
+	if err != nil {
+		return status, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	if status < 200 || status > 299 {
+		return status, &statusError{Method: method, Path: path, Status: status, Body: truncate(string(data), 300)}
+	}
+	if out != nil && len(data) > 0 {
+		if err := json.Unmarshal(data, out); err != nil {
+			return status, fmt.Errorf("%s %s: decode answer: %w", method, path, err)
+		}
+	}
+	return status, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+type tokenResponse struct {
+	Token string `json:"token"`
+}
+
+// signIn signs the client's user in with a one-time code: ask for a code,
+// read it from the mail catcher, send it back. The client keeps the token.
+func (c *client) signIn(ctx context.Context, email string, codes codeSource) error {
+	since := time.Now().Add(-time.Second)
+	if _, err := c.do(ctx, routeCodeRequest, http.MethodPost, "/api/auth/external/sign-in", map[string]string{"email": email}, nil); err != nil {
+		return fmt.Errorf("ask for a code for %s: %w", email, err)
+	}
+	wait, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	code, err := codes.code(wait, email, since)
+	if err != nil {
+		return fmt.Errorf("code for %s: %w", email, err)
+	}
+	var tok tokenResponse
+	if _, err := c.do(ctx, routeCodeSignIn, http.MethodPost, "/api/auth/external/signed-in", map[string]string{"email": email, "code": code}, &tok); err != nil {
+		return fmt.Errorf("sign in %s: %w", email, err)
+	}
+	if tok.Token == "" {
+		return fmt.Errorf("sign in %s: no token in the answer", email)
+	}
+	c.token = tok.Token
+	return nil
+}

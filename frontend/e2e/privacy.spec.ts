@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectRoleHome, message, schoolApi, schoolUrl, signInWith, storedToken } from './support';
+
+// Each test signs in as a brand-new Feide student, who has not accepted the
+// privacy policy, so the tests do not depend on each other or on earlier runs.
+
+test('privacy policy: cancelling signs out', async ({ page }) => {
+  await signInWith(page, 'feide', 'demo', 'New student');
+  const dialog = page.getByRole('dialog', { name: message('nb', 'privacy.modal.title') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(message('nb', 'privacy.modal.lead', { school: 'Praksis Demo' }))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // It blocks: Escape does not close it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: message('nb', 'privacy.modal.cancel') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/'));
+  await expect(page.getByRole('link', { name: message('nb', 'login.feide.button') })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('privacy policy: accepting is recorded and not asked again', async ({ page }) => {
+  await signInWith(page, 'feide', 'demo', 'New student');
+  const dialog = page.getByRole('dialog', { name: message('nb', 'privacy.modal.title') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: message('nb', 'privacy.modal.accept') }).click();
+  await expect(dialog).toBeHidden();
+  await expectRoleHome(page, 'demo', 'Student');
+  await expectNoAxeViolations(page);
+
+  // Recorded on the server, with the time.
+  const me = await schoolApi(page.request, 'demo', '/api/users/me', { token: await storedToken(page) });
+  expect(me.status()).toBe(200);
+  const user = (await me.json()) as { privacyPolicyAcceptedAt: string | null };
+  expect(user.privacyPolicyAcceptedAt).toBeTruthy();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: message('nb', 'menu.button') })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('privacy policy: the modal is usable on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInWith(page, 'feide', 'demo', 'New student');
+  const dialog = page.getByRole('dialog', { name: message('nb', 'privacy.modal.title') });
+  await expect(dialog).toBeVisible();
+  const accept = dialog.getByRole('button', { name: message('nb', 'privacy.modal.accept') });
+  await expect(accept).toBeInViewport();
+  const box = await accept.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await expectNoAxeViolations(page);
+  await context.close();
+});

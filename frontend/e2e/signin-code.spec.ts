@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectNoAxeViolations,
+  expectRoleHome,
+  message,
+  openMenu,
+  readOneTimeCode,
+  schoolUrl,
+  storedToken,
+} from './support';
+
+// Per Kristian Dahl is a teacher and nothing else; he has accepted the privacy policy.
+const email = 'per.kristian.dahl@demo.test';
+
+test('one-time code: a user with one role lands on its home', async ({ page }) => {
+  await page.goto(schoolUrl('demo'));
+  await page.getByRole('link', { name: message('nb', 'login.otp.link') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.request.title'));
+  await expectNoAxeViolations(page);
+
+  // The browser's own check: an e-mail address is required.
+  const emailField = page.getByRole('textbox', { name: message('nb', 'otp.email.label') });
+  await page.getByRole('button', { name: message('nb', 'otp.request.submit') }).click();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailField).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  const since = new Date();
+  await emailField.fill(email);
+  await page.getByRole('button', { name: message('nb', 'otp.request.submit') }).click();
+  await expect(page).toHaveURL(/\/otp$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.verify.title'));
+  await expect(page.getByText(email)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A wrong code is refused with a clear message.
+  const codeField = page.getByRole('textbox', { name: message('nb', 'otp.code.label') });
+  const code = await readOneTimeCode(page.request, email, since);
+  await codeField.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: message('nb', 'otp.verify.submit') }).click();
+  await expect(codeField).toHaveAccessibleDescription(message('nb', 'otp.code.wrong'));
+  await expectNoAxeViolations(page);
+
+  await codeField.fill(code);
+  await page.getByRole('button', { name: message('nb', 'otp.verify.submit') }).click();
+
+  // Straight to the teacher's home: one role needs no choosing.
+  await expectRoleHome(page, 'demo', 'Teacher');
+  expect(await storedToken(page)).toBeTruthy();
+  await expectNoAxeViolations(page);
+
+  // The side menu, and the privacy policy page it links to.
+  const menu = await openMenu(page);
+  await expect(menu.getByText(email)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole('link', { name: message('nb', 'menu.privacy') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/teacher/privacy-policy'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'privacy.page.title'));
+  await expectNoAxeViolations(page);
+});
+
+test('one-time code pages work on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(schoolUrl('demo', '/login'));
+  const submit = page.getByRole('button', { name: message('nb', 'otp.request.submit') });
+  await expect(submit).toBeVisible();
+  const box = await submit.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(box?.width).toBeGreaterThanOrEqual(300);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  // Without an address from the request page, /otp goes back to it.
+  await page.goto(schoolUrl('demo', '/otp'));
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, schoolUrl } from './support';
+import { mailTo, newStudent, pattern, t } from './placement';
+
+// A student who has never signed in (the test provider makes a new one each
+// time, with SYKP2100 among their Feide courses), so the journey changes no
+// demo person and can run again on the same database.
+
+test('a new student joins a class and invites a supervisor, who gets the invitation by e-mail', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, name } = await newStudent(browser);
+
+  // Without a class, the home page offers the classes to join, matching ones first.
+  await expect(page).toHaveURL(schoolUrl('demo', '/student'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.greeting', { name }));
+  const classes = page.getByRole('radiogroup');
+  await expect(classes).toBeVisible();
+  const first = classes.getByRole('radio').first();
+  await expect(first).toHaveAccessibleName(/^SYKP2100/);
+  await expect(page.getByText(t('student.join.matching'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A class must be chosen.
+  await page.getByRole('button', { name: t('student.join.submit') }).click();
+  await expect(page.getByText(t('student.join.required'))).toBeVisible();
+  await expect(classes).toHaveAccessibleDescription(t('student.join.required'));
+  await expectNoAxeViolations(page);
+
+  await first.check();
+  await page.getByRole('button', { name: t('student.join.submit') }).click();
+  await expect(page.getByText(t('student.join.joined', { code: 'SYKP2100' }))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: t('student.myClass.title') })).toBeVisible();
+  await expect(page.getByText(t('student.supervisors.none'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The forms: the main form's current half and the specific form; no supervisor yet.
+  await page.getByRole('link', { name: t('student.toForms') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/student/forms'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('student.forms.title'));
+  await expect(page.getByRole('link', { name: /^Åpne skjemaet/ })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  // Invite the supervisor.
+  await page.getByRole('link', { name: t('student.invite') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/student/supervisor/invite'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('student.invite.title'));
+  await expect(page.getByText(t('student.invite.noInvitation'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const email = `veileder.${Date.now()}@sykehus.test`;
+  const field = page.getByRole('textbox', { name: t('student.invite.email') });
+  await field.fill('ikke-en-adresse');
+  await page.getByRole('button', { name: t('student.invite.submit') }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  const since = new Date();
+  await field.fill(email);
+  await page.getByRole('button', { name: t('student.invite.submit') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/student/forms'));
+  await expect(page.getByText(t('student.invite.sent', { email }))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The e-mail arrives with the link to accept.
+  const mail = await mailTo(page, email, since);
+  expect(mail.subject).toContain(name);
+  expect(mail.text).toContain('/supervisor/accept-invitation?verificationGuid=');
+
+  // The invitation page shows it as sent.
+  await page.goto(schoolUrl('demo', '/student/supervisor/invite'));
+  await expect(page.getByText(t('student.invite.label.sent'), { exact: true })).toBeVisible();
+  await expect(page.getByText(pattern('student.invite.status.sent'))).toContainText(email);
+  await expectNoAxeViolations(page);
+});
+
+test('a student without a class is sent to the home page, and unknown student paths too', async ({ browser }) => {
+  const { page } = await newStudent(browser);
+  for (const path of ['/student/forms', '/student/supervisor/invite', '/student/no-such-page']) {
+    await page.goto(schoolUrl('demo', path));
+    await expect(page).toHaveURL(schoolUrl('demo', '/student'));
+    await expect(page.getByRole('radiogroup')).toBeVisible();
+  }
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
+import { horizontalOverflow, PHONE, t } from './placement';
+
+// Anders Moen supervises in SYKP2100, but Ola Nordmann is Hilde Bakken's
+// student: Anders may read Ola's assessments, not answer them, and does not
+// see Ola's warning. Nothing is changed. On a phone, as supervisors use it.
+const SUPERVISOR = 'Anders Moen';
+const STUDENT = 'Ola Nordmann';
+
+test('on a phone, a supervisor reads another supervisor’s student read-only', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signInWith(page, 'vipps', 'demo', SUPERVISOR);
+
+  // Home: the supervisor's own students, each one tap from the form.
+  await expect(page).toHaveURL(schoolUrl('demo', '/advisor'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.greeting', { name: SUPERVISOR }));
+  await expect(page.getByRole('link', { name: t('advisor.student.assessNamed', { name: 'Jonas Berg' }) })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  // The class: own students, and the others that could be taken on.
+  await page.getByRole('link', { name: /^Åpne klassen/ }).first().click();
+  await expect(page).toHaveURL(/\/advisor\/class\/\d+$/);
+  const others = page.getByRole('region', { name: t('advisor.class.others') });
+  await expect(others.getByRole('button', { name: t('advisor.class.takeNamed', { name: STUDENT }) })).toBeVisible();
+  const take = others.getByRole('button', { name: t('advisor.class.take') }).first();
+  const box = await take.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  // The student page: answers compared, the warning not shown, no warning actions.
+  await others.getByRole('link', { name: STUDENT }).click();
+  await expect(page).toHaveURL(/\/advisor\/class\/\d+\/student\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(STUDENT);
+  await expect(page.getByText(t('placement.warning.notVisible'))).toBeVisible();
+  await expect(page.getByRole('button', { name: t('placement.warning.write') })).toHaveCount(0);
+  const comparison = page.getByRole('region', { name: t('placement.compare.title') });
+  await comparison.getByRole('button', { name: t('placement.half.mid') }).click();
+  await comparison.getByRole('button', { name: /^Pasientsentrert sykepleie/ }).click();
+  await expect(comparison.getByText('Kartlegger pasientens behov for sykepleie systematisk og bruker relevante kartleggingsverktøy.')).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  // The form: Hilde's and Ola's answers, read only.
+  await page
+    .getByRole('link', { name: t('placement.forms.openNamed', { form: 'Vurdering av praksisstudier i sykepleie', half: t('placement.half.mid') }) })
+    .click();
+  await expect(page).toHaveURL(/\/advisor\/class\/\d+\/student\/\d+\/form\/\d+\/assignment\/\d+$/);
+  await expect(page.getByText(t('answering.readOnly.title'))).toBeVisible();
+  await expect(page.getByText(STUDENT).first()).toBeVisible();
+  await expect(page.getByRole('radio', { checked: false, disabled: false })).toHaveCount(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await context.close();
+});

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
+import { api, classId, newStudent, pattern, singular, t } from './placement';
+
+// Siri Lunde teaches SYKP2200 this autumn and no other journey signs her in.
+// A new student joins her class; she takes the student, gives a warning, and
+// the student confirms reading it.
+const TEACHER = 'Siri Lunde';
+
+test('a teacher assigns a student and sends a warning, which the student confirms', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const student = await newStudent(browser);
+  const surgical = await classId(student.page, 'SYKP2200');
+  expect((await api(student.page, `/api/classes/${surgical}/students/me`, { method: 'POST' })).status()).toBe(201);
+
+  // The teacher's home: her subjects by semester.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWith(page, 'feide', 'demo', TEACHER);
+  await expect(page).toHaveURL(schoolUrl('demo', '/teacher'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.greeting', { name: TEACHER }));
+  await expectNoAxeViolations(page);
+
+  // The class page opens with the checklist until it is dismissed.
+  await page.getByRole('link', { name: /^SYKP2200/ }).first().click();
+  await expect(page).toHaveURL(schoolUrl('demo', `/teacher/class/${surgical}`));
+  const checklist = page.getByRole('dialog', { name: t('teacher.checklist.title') });
+  await expect(checklist).toBeVisible();
+  await expect(checklist.getByRole('heading', { name: t('teacher.checklist.mid') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await checklist.getByRole('button', { name: t('teacher.checklist.dismiss') }).click();
+  await expect(checklist).toBeHidden();
+  await expectNoAxeViolations(page);
+
+  // Take the new student.
+  await page.getByRole('button', { name: t('teacher.students.add') }).click();
+  const assign = page.getByRole('dialog', { name: t('teacher.assign.title') });
+  await expect(assign).toBeVisible();
+  await expectNoAxeViolations(page);
+  await assign.getByRole('checkbox', { name: new RegExp(student.name) }).check();
+  await assign.getByRole('button', { name: /^Legg til \(1\)$/ }).click();
+  await expect(assign).toBeHidden();
+  await expect(page.getByText(singular('teacher.assign.done'))).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: student.name }) });
+  await expect(row).toContainText(t('teacher.overview.yours'));
+  await expect(row).toContainText(t('teacher.overview.noSupervisor'));
+
+  // The student page: the last date for a warning, and the warning dialog.
+  await row.getByRole('link', { name: student.name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(student.name);
+  await expect(page.getByText(pattern('placement.warning.deadline'))).toBeVisible();
+  await expect(page.getByText(t('placement.warning.none'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: t('placement.warning.write') }).click();
+  const dialog = page.getByRole('dialog', { name: t('placement.warning.dialog.title', { name: student.name }) });
+  await expect(dialog).toBeVisible();
+  const send = dialog.getByRole('button', { name: t('placement.warning.dialog.send') });
+  await expect(send).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await dialog
+    .getByRole('textbox', { name: new RegExp(`^${t('placement.warning.field.comment')}`) })
+    .fill('Læringsutbyttet om legemiddelhåndtering er ikke nådd: dobbeltkontroll er hoppet over to ganger.');
+  await dialog
+    .getByRole('textbox', { name: new RegExp(`^${t('placement.warning.field.passRequirement')}`) })
+    .fill('Håndtere legemidler etter prosedyre med dobbeltkontroll, minst «Delvis selvstendig» ved sluttvurderingen.');
+  await expect(send).toBeDisabled();
+  // The draft is saved by itself after three seconds.
+  await expect(dialog.getByText(pattern('placement.warning.saved'))).toBeVisible({ timeout: 10_000 });
+  await dialog
+    .getByRole('textbox', { name: new RegExp(`^${t('placement.warning.field.passRequirementSummary')}`) })
+    .fill('Trygg legemiddelhåndtering. Du får tilbud om en samtale.');
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(t('placement.warning.sent'))).toBeVisible();
+  await expect(page.getByText(t('placement.warning.notConfirmed'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The student sees the warning until confirming it.
+  const studentPage = student.page;
+  await studentPage.goto(schoolUrl('demo', '/student/forms'));
+  const notice = studentPage.getByRole('region', { name: t('student.warning.noticeTitle') });
+  await expect(notice).toBeVisible();
+  await expect(studentPage.getByText(t('student.warning.nextTitle'))).toBeVisible();
+  await expect(studentPage.getByText(/dobbeltkontroll er hoppet over to ganger/)).toBeVisible();
+  await expectNoAxeViolations(studentPage);
+  await notice.getByRole('link', { name: t('student.warning.read') }).click();
+  await expect(studentPage.getByRole('heading', { level: 2, name: t('student.warning.title') })).toBeFocused();
+  await studentPage.getByRole('button', { name: t('student.warning.confirm') }).click();
+  await expect(studentPage.getByText(t('student.warning.confirmedToast'))).toBeVisible();
+  await expect(notice).toBeHidden();
+  await expect(studentPage.getByText(pattern('student.warning.confirmedAt'))).toBeVisible();
+  await expectNoAxeViolations(studentPage);
+
+  // The teacher sees it confirmed, in the class list too; the checklist stays dismissed.
+  await page.reload();
+  await expect(page.getByText(pattern('placement.warning.confirmedBy'))).toBeVisible();
+  await page.getByRole('link', { name: t('placement.back.class') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(checklist).toBeHidden();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: student.name }) })).toContainText(
+    t('teacher.overview.warning.confirmed'),
+  );
+});

@@ -1,0 +1,123 @@
+import Button from '@mui/material/Button';
+import { useEffect, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorBox } from '@/components/ErrorBox';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { PageShell } from '@/components/PageShell';
+import { StatusMessage } from '@/components/StatusMessage';
+import { useGetMeQuery, useRefreshTokenMutation } from '@/features/auth/authApi';
+import { RoleChooser } from '@/features/auth/components/RoleChooser';
+import { rolePath, type RoleName } from '@/features/auth/roles';
+import { useSignOut } from '@/features/auth/session';
+import { SessionProvider, useSession } from '@/features/auth/SessionProvider';
+import { getToken, setToken } from '@/features/auth/token';
+import { RoleHomePage } from '@/features/home/components/RoleHomePage';
+import { PrivacyPolicyModal } from '@/features/privacy/components/PrivacyPolicyModal';
+import { TenantFooter } from '@/features/tenant/components/TenantFooter';
+import { useTenant } from '@/features/tenant/TenantProvider';
+import { AppShell } from './AppShell';
+
+/**
+ * Renews the token on every change of path (spec §4), so an active user
+ * stays signed in while the session lasts. A rejected token is handled by
+ * the api slice (sign-in page).
+ */
+function useRefreshOnNavigation(): void {
+  const { pathname } = useLocation();
+  const [refresh] = useRefreshTokenMutation();
+  useEffect(() => {
+    refresh()
+      .unwrap()
+      .then(
+        ({ token }) => {
+          // Not when the user signed out meanwhile.
+          if (getToken()) setToken(token);
+        },
+        () => undefined,
+      );
+  }, [pathname, refresh]);
+}
+
+/**
+ * The root of every page for a signed-in user: loads the user, then shows
+ * the app shell with the role chooser while no role is active, else the
+ * page; and the privacy policy until the user has accepted it.
+ */
+export function SignedInLayout() {
+  useRefreshOnNavigation();
+  const { data: user, error, refetch, isFetching } = useGetMeQuery();
+
+  if (!user) {
+    if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
+    return <LoadingScreen />;
+  }
+  return (
+    <SessionProvider user={user}>
+      <AppShell>
+        <ActiveRoleGate>
+          <Outlet />
+        </ActiveRoleGate>
+      </AppShell>
+      <PrivacyPolicyModal />
+    </SessionProvider>
+  );
+}
+
+/** Shows the role chooser on every path while no role is active (spec §2). */
+function ActiveRoleGate({ children }: { children: ReactNode }) {
+  const { activeRole } = useSession();
+  return activeRole ? children : <RoleChooser />;
+}
+
+/** `/`: the active role's home. */
+export function ActiveRoleRedirect() {
+  const { activeRole } = useSession();
+  return activeRole ? <Navigate to={rolePath(activeRole)} replace /> : <RoleChooser />;
+}
+
+/** The active role's home page, at whatever path it is shown. */
+export function ActiveRoleHome() {
+  const { activeRole } = useSession();
+  return activeRole ? <RoleHomePage role={activeRole} /> : <RoleChooser />;
+}
+
+/**
+ * The pages under `/{role}`: for a user with the role (who then works in it),
+ * else the role chooser (spec §2).
+ */
+export function RoleArea({ role }: { role: RoleName }) {
+  const { roles } = useSession();
+  return roles.includes(role) ? <Outlet /> : <RoleChooser />;
+}
+
+/** 'Klarte ikke hente innlogget bruker': the user could not be loaded (other than 401, which signs out). */
+function UserFailed({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
+  const intl = useIntl();
+  const tenant = useTenant();
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <PageShell
+      name={tenant.appName}
+      logoUrl={tenant.theme.logoUrl}
+      languages={tenant.languages}
+      footer={<TenantFooter tenant={tenant} />}
+    >
+      <StatusMessage
+        title={intl.formatMessage({ id: 'session.userFailed' })}
+        actions={
+          <>
+            <Button variant="contained" size="large" onClick={retry} loading={retrying}>
+              <FormattedMessage id="common.retry" />
+            </Button>
+            <Button variant="outlined" size="large" onClick={() => void signOut()} loading={signingOut}>
+              <FormattedMessage id="menu.signOut" />
+            </Button>
+          </>
+        }
+      >
+        <ErrorBox error={error} />
+      </StatusMessage>
+    </PageShell>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminPanel } from './components/AdminPanel';
+import { Loading } from './components/Loading';
+
+// Each area is its own chunk: an admin opening the users list does not load the form editor.
+const FormsPage = lazy(() => import('./forms/FormsPage').then((m) => ({ default: m.FormsPage })));
+const FormEditorPage = lazy(() => import('./forms/FormEditorPage').then((m) => ({ default: m.FormEditorPage })));
+const SubjectsPage = lazy(() => import('./subjects/SubjectsPage').then((m) => ({ default: m.SubjectsPage })));
+const SemestersPage = lazy(() => import('./semesters/SemestersPage').then((m) => ({ default: m.SemestersPage })));
+const SemesterPage = lazy(() => import('./semesters/SemesterPage').then((m) => ({ default: m.SemesterPage })));
+const ClassPage = lazy(() => import('./classes/ClassPage').then((m) => ({ default: m.ClassPage })));
+const AdvisorPage = lazy(() => import('./classes/AdvisorPage').then((m) => ({ default: m.AdvisorPage })));
+const ExpectationPage = lazy(() => import('./classes/ExpectationPage').then((m) => ({ default: m.ExpectationPage })));
+const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import('./users/UserPage').then((m) => ({ default: m.UserPage })));
+const SchoolTextsPage = lazy(() => import('./texts/SchoolTextsPage').then((m) => ({ default: m.SchoolTextsPage })));
+
+interface AdminRoutesProps {
+  /** What `/admin/privacy-policy` shows (the app's privacy page). */
+  privacyPolicy?: ReactNode;
+}
+
+/** The panel, for the index route of `/admin` (where a splat route does not match). */
+export { AdminPanel };
+
+/**
+ * Every administration screen, for mounting at `/admin/*` (spec §2):
+ *
+ * ```tsx
+ * { path: '/admin', children: [{ index: true, element: <AdminPanel /> }, { path: '*', element: <AdminRoutes /> }] }
+ * ```
+ *
+ * Unknown paths go back to the panel.
+ */
+export function AdminRoutes({ privacyPolicy }: AdminRoutesProps) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route index element={<AdminPanel />} />
+        <Route path="forms" element={<FormsPage />} />
+        <Route path="forms/create" element={<FormEditorPage />} />
+        <Route path="forms/edit/:formId" element={<FormEditorPage />} />
+        <Route path="subjects" element={<SubjectsPage />} />
+        <Route path="semesters" element={<SemestersPage />} />
+        <Route path="semesters/:semesterId" element={<SemesterPage />} />
+        <Route path="class/:classId" element={<ClassPage />} />
+        <Route path="class/:classId/advisor/:userId" element={<AdvisorPage />} />
+        <Route path="class/:classId/form/:formId/assignment/:assignmentId" element={<ExpectationPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="users/:userId" element={<UserPage />} />
+        <Route path="texts" element={<SchoolTextsPage />} />
+        {privacyPolicy ? <Route path="privacy-policy" element={privacyPolicy} /> : null}
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,22 @@
+/** Where the administration lives. */
+export const ADMIN_HOME = '/admin';
+
+/** Addresses of the administration screens (spec §2). */
+export const adminPaths = {
+  home: ADMIN_HOME,
+  forms: `${ADMIN_HOME}/forms`,
+  createForm: `${ADMIN_HOME}/forms/create`,
+  /** A new form that starts as a main form. */
+  createMainForm: `${ADMIN_HOME}/forms/create?main=1`,
+  editForm: (formId: number) => `${ADMIN_HOME}/forms/edit/${formId}`,
+  subjects: `${ADMIN_HOME}/subjects`,
+  semesters: `${ADMIN_HOME}/semesters`,
+  semester: (periodId: number) => `${ADMIN_HOME}/semesters/${periodId}`,
+  schoolClass: (classId: number) => `${ADMIN_HOME}/class/${classId}`,
+  classAdvisor: (classId: number, userId: number) => `${ADMIN_HOME}/class/${classId}/advisor/${userId}`,
+  expectations: (classId: number, formId: number, assignmentId: number) =>
+    `${ADMIN_HOME}/class/${classId}/form/${formId}/assignment/${assignmentId}`,
+  users: `${ADMIN_HOME}/users`,
+  user: (userId: number) => `${ADMIN_HOME}/users/${userId}`,
+  texts: `${ADMIN_HOME}/texts`,
+} as const;

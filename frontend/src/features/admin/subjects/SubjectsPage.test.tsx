@@ -1,0 +1,36 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, problem, renderAdmin } from '../testing/renderAdmin';
+// Loaded up front, so the lazy route does not wait for the module.
+import './SubjectsPage';
+
+// Whole screens with MUI render slowly in jsdom on a busy machine.
+const SLOW = 60_000;
+
+describe('subjects', { timeout: SLOW }, () => {
+  it('requires code and name, and shows a duplicate code at the field', async () => {
+    const user = userEvent.setup();
+    const message = 'Det finnes allerede et emne med denne emnekoden.';
+    const calls = fakeApi({
+      'GET /api/subjects': { body: [{ id: 1, subjectCode: 'SYKP1200', name: 'Kommune' }] },
+      'POST /api/subjects': problem(409, message, [{ reason: 'subjectCode', description: message }]),
+    });
+    renderAdmin({ route: '/admin/subjects' });
+    expect(await screen.findByText('SYKP1200', undefined, { timeout: 10_000 })).toBeInTheDocument();
+
+    await user.click(screen.getByText('Nytt emne'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByText('Lagre'));
+    expect(within(dialog).getAllByText('Må fylles ut.')).toHaveLength(2);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Emnekode/), 'SYKP1200');
+    await user.type(within(dialog).getByLabelText(/Emnenavn/), 'Igjen');
+    await user.click(within(dialog).getByText('Lagre'));
+    const code = within(dialog).getByLabelText(/Emnekode/);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(message));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
+  });
+});

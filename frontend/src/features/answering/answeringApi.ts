@@ -1,0 +1,97 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '@/api/apiSlice';
+import type { AnswerSet, AnsweringForm, ClassStudent, SaveAnswersInput, StudentFormFull } from './types';
+
+/**
+ * The form page's calls. `Form` is the form's questions (refreshed when an
+ * admin edits the form); `AnswerSet` is everything answered about a student,
+ * refreshed when a set is delivered so lists that count answers follow.
+ */
+const answeringBase = api.enhanceEndpoints({ addTagTypes: ['Form', 'AnswerSet'] });
+
+/** Which student's answers to which form in which class. */
+export interface StudentFormArgs {
+  classId: number;
+  studentUserId: number;
+  formId: number;
+}
+
+const studentFormTag = ({ classId, studentUserId, formId }: StudentFormArgs) => ({
+  type: 'AnswerSet' as const,
+  id: `${classId}/${studentUserId}/${formId}`,
+});
+
+/** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
+async function fileOrError(response: Response): Promise<unknown> {
+  if (response.ok) return response.blob();
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const answeringApi = answeringBase.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /api/forms/{id}`: the form with its groups, questions, help texts and grading labels. */
+    getAnsweringForm: build.query<AnsweringForm, number>({
+      query: (id) => `forms/${id}`,
+      providesTags: (_form, _error, id) => [{ type: 'Form', id }],
+    }),
+    /** `GET /api/classes/{classId}/students/{studentId}/forms/{formId}/full`: every set with answers and comments. */
+    getStudentFormFull: build.query<StudentFormFull, StudentFormArgs>({
+      query: ({ classId, studentUserId, formId }) => `classes/${classId}/students/${studentUserId}/forms/${formId}/full`,
+      providesTags: (_full, _error, args) => [studentFormTag(args), 'AnswerSet'],
+    }),
+    /**
+     * `POST /api/answers`: saves the caller's own answers (and delivers them
+     * when asked) → the set with its new version. 409 when `version` is not
+     * the stored one. An autosave refreshes nothing (the page holds the
+     * answers); a delivery refreshes what shows the student's progress.
+     */
+    saveAnswers: build.mutation<AnswerSet, SaveAnswersInput & { keepalive?: boolean }>({
+      query: ({ keepalive, ...body }) => ({ url: 'answers', method: 'POST', body, ...(keepalive ? { keepalive } : {}) }),
+      invalidatesTags: (_set, error, { deliver }) => (deliver && !error ? ['AnswerSet'] : []),
+    }),
+    /**
+     * `GET /api/forms/{id}/pdf`: the guidance PDF as an object URL the caller
+     * opens and later revokes (404 when the form has none). The file itself
+     * never enters the store.
+     */
+    getGuidancePdfUrl: build.mutation<string, number>({
+      queryFn: async (formId, _api, _extra, baseQuery) => {
+        const result = await baseQuery({ url: `forms/${formId}/pdf`, responseHandler: fileOrError });
+        if (result.error) return { error: result.error };
+        if (!(result.data instanceof Blob)) {
+          const error: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: 'The server did not send a file' };
+          return { error };
+        }
+        return { data: URL.createObjectURL(result.data) };
+      },
+    }),
+    /** `GET /api/classes/{id}/users` (teachers): the people of a class, for the student's name. */
+    getAnsweringClassStudents: build.query<ClassStudent[], number>({
+      query: (classId) => `classes/${classId}/users`,
+      transformResponse: (users: { students?: ClassStudent[] }) => users.students ?? [],
+    }),
+    /** `GET /api/classes/advisor` (supervisors): the supervisor's classes with their students, for the student's name. */
+    getAnsweringAdvisorStudents: build.query<ClassStudent[], number>({
+      query: () => 'classes/advisor',
+      transformResponse: (classes: { id: number; students?: ClassStudent[]; otherStudents?: ClassStudent[] }[], _meta, classId) => {
+        const found = classes.find((c) => c.id === classId);
+        return [...(found?.students ?? []), ...(found?.otherStudents ?? [])];
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetAnsweringFormQuery,
+  useGetStudentFormFullQuery,
+  useLazyGetStudentFormFullQuery,
+  useSaveAnswersMutation,
+  useGetGuidancePdfUrlMutation,
+  useGetAnsweringClassStudentsQuery,
+  useGetAnsweringAdvisorStudentsQuery,
+} = answeringApi;

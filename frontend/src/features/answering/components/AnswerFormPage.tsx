@@ -1,0 +1,514 @@
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { errorDescriptions, hasStatus, normalizeError } from '@/api/errors';
+import { useToast } from '@/components/toast/useToast';
+import { roleOfPath, rolePath, type RoleName } from '@/features/auth/roles';
+import { useSession } from '@/features/auth/SessionProvider';
+import { useTenant } from '@/features/tenant/TenantProvider';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import {
+  answeringApi,
+  useGetAnsweringAdvisorStudentsQuery,
+  useGetAnsweringClassStudentsQuery,
+  useGetAnsweringFormQuery,
+  useGetStudentFormFullQuery,
+  useLazyGetStudentFormFullQuery,
+  useSaveAnswersMutation,
+} from '../answeringApi';
+import { answersStorageKey, useAutosave, type AnswerDraft, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
+import {
+  GroupType,
+  type Answer,
+  type AnswerComment,
+  type AnswerSet,
+  type AnsweringForm,
+  type AuthorRole,
+  type FormGroup,
+  type FormHalf,
+  type StudentFormFull,
+} from '../types';
+import { FormLoadFailed, FormLoading, FormNotFound, NoFormGroups } from './FormMessages';
+import { FormPager, usePageIndex } from './FormPager';
+import { FormTools } from './FormTools';
+import { authorBadge } from './OtherComments';
+import { QuestionBlock } from './QuestionBlock';
+import { SaveStatus } from './SaveStatus';
+
+/** The groups a person answers: free text and grading (not the unused type). */
+export function answerableGroups(form: AnsweringForm): FormGroup[] {
+  return form.groups.filter((group) => group.type === GroupType.Grading || group.type === GroupType.TextInput);
+}
+
+/** A positive whole number from the address, else null. */
+function idParam(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/** The role whose pages are shown: from the address (`/teacher/…`), else the active role. */
+function usePageRole(): RoleName | null {
+  const { pathname } = useLocation();
+  const { activeRole } = useSession();
+  return roleOfPath(pathname) ?? activeRole;
+}
+
+/**
+ * Back to where the user came from: the previous page in the app, or the
+ * role's home when the form was opened directly (a link in an e-mail).
+ */
+function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const role = usePageRole();
+  // Decided on arrival: moving between the form's pages replaces the entry.
+  const [cameFromApp] = useState(() => location.key !== 'default');
+  return useCallback(() => {
+    if (cameFromApp) void navigate(-1);
+    else void navigate(role ? rolePath(role) : '/');
+  }, [cameFromApp, navigate, role]);
+}
+
+/** The place in a half holding the sets of a role. */
+function setOf(half: FormHalf, role: AuthorRole | RoleName | null): AnswerSet | null {
+  switch (role) {
+    case 'student':
+    case 'Student':
+      return half.student;
+    case 'advisor':
+    case 'Advisor':
+      return half.advisor;
+    case 'teacher':
+    case 'Teacher':
+      return half.teacher;
+    default:
+      return null;
+  }
+}
+
+/** Every set of a half. */
+function setsOf(half: FormHalf): AnswerSet[] {
+  return [half.student, half.advisor, half.teacher, ...half.others].filter((set): set is AnswerSet => set !== null);
+}
+
+/** Comments on each question by anyone but `exceptUserId`, oldest first. */
+function commentsByQuestion(half: FormHalf, exceptUserId: number): Map<number, AnswerComment[]> {
+  const out = new Map<number, AnswerComment[]>();
+  const seen = new Set<number>();
+  for (const set of setsOf(half)) {
+    for (const comment of set.comments) {
+      if (comment.userId === exceptUserId || seen.has(comment.id)) continue;
+      seen.add(comment.id);
+      const list = out.get(comment.formQuestionId) ?? [];
+      list.push(comment);
+      out.set(comment.formQuestionId, list);
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => a.commentedAt.localeCompare(b.commentedAt));
+  return out;
+}
+
+/**
+ * The name of the student whose assessment this is: the signed-in student,
+ * else the name on the student's own answers, else from the class lists the
+ * teacher or supervisor may read.
+ */
+function useStudentName(role: RoleName | null, classId: number, studentUserId: number, full: StudentFormFull | undefined): string | null {
+  const { user } = useSession();
+  const own = user.id === studentUserId ? user.displayName : null;
+  const fromSets = full
+    ? ([full.midSemester, full.endSemester]
+        .flatMap((half) => (half ? setsOf(half) : []))
+        .find((set) => set.userId === studentUserId)?.userName ?? null)
+    : null;
+  const known = own ?? fromSets;
+  const teacherList = useGetAnsweringClassStudentsQuery(classId, { skip: known !== null || role !== 'Teacher' || !full });
+  const advisorList = useGetAnsweringAdvisorStudentsQuery(classId, { skip: known !== null || role !== 'Advisor' || !full });
+  const list = teacherList.data ?? advisorList.data ?? [];
+  return known ?? list.find((student) => student.id === studentUserId)?.displayName ?? null;
+}
+
+interface Ids {
+  classId: number;
+  studentUserId: number;
+  formId: number;
+  assignmentId: number;
+}
+
+/**
+ * The form page (spec §2, §4): one person's assessment of a student for one
+ * assignment, one question group per page, saved automatically. Works for
+ * the student, the teacher and the supervisor; the ids come from the
+ * address. A caller who may not answer sees the answers read-only.
+ */
+export function AnswerFormPage() {
+  const params = useParams();
+  const classId = idParam(params.classId);
+  const studentUserId = idParam(params.studentUserId);
+  const formId = idParam(params.formId);
+  const assignmentId = idParam(params.assignmentId);
+  if (classId === null || studentUserId === null || formId === null || assignmentId === null) return <FormNotFound />;
+  const ids = { classId, studentUserId, formId, assignmentId };
+  return <AnswerFormLoader key={`${classId}/${studentUserId}/${formId}/${assignmentId}`} {...ids} />;
+}
+
+function AnswerFormLoader({ classId, studentUserId, formId, assignmentId }: Ids) {
+  const role = usePageRole();
+  const formQuery = useGetAnsweringFormQuery(formId);
+  const fullQuery = useGetStudentFormFullQuery({ classId, studentUserId, formId });
+  const studentName = useStudentName(role, classId, studentUserId, fullQuery.data);
+  const form = formQuery.data;
+  const full = fullQuery.data;
+
+  for (const error of [formQuery.error, fullQuery.error]) {
+    if (hasStatus(error, 404)) return <FormNotFound />;
+  }
+  const error = formQuery.error ?? fullQuery.error;
+  if (error && !(form && full)) {
+    return (
+      <FormLoadFailed
+        error={error}
+        retry={() => {
+          if (formQuery.error) void formQuery.refetch();
+          if (fullQuery.error) void fullQuery.refetch();
+        }}
+      />
+    );
+  }
+  if (!form || !full) return <FormLoading />;
+  const half = [full.midSemester, full.endSemester].find((candidate) => candidate?.assignmentId === assignmentId);
+  if (!half) return <FormNotFound />;
+  const groups = answerableGroups(form);
+  if (groups.length === 0) return <NoFormGroups formName={form.name} />;
+
+  const context: PageContext = { ids: { classId, studentUserId, formId, assignmentId }, form, groups, half, studentName, role };
+  if (full.answerAs) return <EditableForm context={context} answerAs={full.answerAs} />;
+  return <ReadOnlyForm context={context} />;
+}
+
+interface PageContext {
+  ids: Ids;
+  form: AnsweringForm;
+  groups: FormGroup[];
+  half: FormHalf;
+  studentName: string | null;
+  role: RoleName | null;
+}
+
+/** The caller's own answers, saved as they go. */
+function EditableForm({ context, answerAs }: { context: PageContext; answerAs: AuthorRole }) {
+  const { ids, half } = context;
+  const { user } = useSession();
+  const intl = useIntl();
+  const toast = useToast();
+  const goBack = useGoBack();
+  const [saveAnswers] = useSaveAnswersMutation();
+  const [fetchFull] = useLazyGetStudentFormFullQuery();
+  const [sendProblem, setSendProblem] = useState<'offline' | 'failed' | null>(null);
+  const mine = setOf(half, answerAs);
+  // Only the caller's own set is ever edited here.
+  const initialSet = mine?.userId === user.id ? mine : null;
+  const [initial] = useState<ServerAnswers>(() => ({ version: initialSet?.version ?? 0, answers: initialSet?.answers ?? [] }));
+
+  const save = useCallback(
+    async (request: SaveRequest): Promise<ServerAnswers> => {
+      const set = await saveAnswers({
+        assignmentId: ids.assignmentId,
+        studentUserId: ids.studentUserId,
+        version: request.version,
+        answers: request.answers,
+        deliver: request.deliver,
+        keepalive: request.keepalive,
+      }).unwrap();
+      return { version: set.version, answers: set.answers };
+    },
+    [saveAnswers, ids.assignmentId, ids.studentUserId],
+  );
+
+  const reload = useCallback(async (): Promise<ServerAnswers> => {
+    const full = await fetchFull({ classId: ids.classId, studentUserId: ids.studentUserId, formId: ids.formId }, false).unwrap();
+    const latestHalf = [full.midSemester, full.endSemester].find((candidate) => candidate?.assignmentId === ids.assignmentId);
+    const latest = latestHalf ? setOf(latestHalf, answerAs) : null;
+    const own = latest?.userId === user.id ? latest : null;
+    return { version: own?.version ?? 0, answers: own?.answers ?? [] };
+  }, [fetchFull, ids.classId, ids.studentUserId, ids.formId, ids.assignmentId, answerAs, user.id]);
+
+  const autosave = useAutosave({
+    initial,
+    storageKey: answersStorageKey(ids.assignmentId, ids.studentUserId, user.id),
+    save,
+    reload,
+  });
+
+  const others = useMemo(() => commentsByQuestion(half, user.id), [half, user.id]);
+
+  // Pages that count answers (the student page, the lists) read them again
+  // once the user leaves, after the last save.
+  const dispatch = useDispatch();
+  const saved = useRef(false);
+  useEffect(() => {
+    if (autosave.savedAt) saved.current = true;
+  }, [autosave.savedAt]);
+  useEffect(
+    () => () => {
+      if (saved.current) dispatch(answeringApi.util.invalidateTags(['AnswerSet']));
+    },
+    [dispatch],
+  );
+
+  if (autosave.status === 'forbidden') {
+    return <ReadOnlyForm context={context} shownAnswers={Object.entries(autosave.answers).map(toAnswer)} />;
+  }
+
+  const send = async () => {
+    setSendProblem(null);
+    const delivered = await autosave.deliver();
+    if (delivered) {
+      toast.saved();
+      goBack();
+    } else {
+      setSendProblem(navigator.onLine ? 'failed' : 'offline');
+    }
+  };
+
+  const failedTexts = autosave.status === 'failed' ? errorDescriptions(normalizeError(autosave.error)) : [];
+
+  return (
+    <FormLayout
+      context={context}
+      answers={autosave.answers}
+      onChange={autosave.change}
+      others={others}
+      onClose={() => {
+        void autosave.flush().then((done) => {
+          if (done && saved.current) dispatch(answeringApi.util.invalidateTags(['AnswerSet']));
+        });
+        goBack();
+      }}
+      notices={
+        <>
+          {autosave.status === 'failed' ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              <AlertTitle>
+                <FormattedMessage id="answering.status.failed" />
+              </AlertTitle>
+              {failedTexts.map((text) => (
+                <Typography key={text}>{text}</Typography>
+              ))}
+              <Typography>
+                <FormattedMessage id="answering.failedKept" />
+              </Typography>
+            </Alert>
+          ) : null}
+        </>
+      }
+      send={
+        <Button
+          variant="contained"
+          size="large"
+          endIcon={<SendIcon aria-hidden />}
+          loading={autosave.delivering}
+          onClick={() => void send()}
+        >
+          <FormattedMessage id="answering.send" />
+        </Button>
+      }
+      sendNotice={
+        sendProblem ? (
+          <Alert severity={sendProblem === 'offline' ? 'warning' : 'error'} role="alert" sx={{ mt: 2 }}>
+            <FormattedMessage id={sendProblem === 'offline' ? 'answering.sendOffline' : 'answering.sendFailed'} />
+          </Alert>
+        ) : (
+          <Typography sx={{ color: 'text.secondary', mt: 2 }}>
+            <FormattedMessage id="answering.sendHint" />
+          </Typography>
+        )
+      }
+      status={
+        <SaveStatus
+          state={autosave}
+          notice={
+            autosave.merged || autosave.restored ? (
+              <Alert
+                severity="info"
+                role="status"
+                onClose={autosave.dismissMerged}
+                closeText={intl.formatMessage({ id: 'common.close' })}
+                sx={{ mb: 1, boxShadow: 3 }}
+              >
+                <FormattedMessage id={autosave.merged ? 'answering.merged' : 'answering.restored'} />
+              </Alert>
+            ) : null
+          }
+        />
+      }
+      answeredBy={intl.formatMessage({ id: 'answering.meta.you' }, { name: user.displayName })}
+    />
+  );
+}
+
+function toAnswer([question, draft]: [string, AnswerDraft]): Answer {
+  return { formQuestionId: Number(question), value: draft.value, comment: draft.comment };
+}
+
+/**
+ * The answers of the set in the place of the role whose pages are shown,
+ * read-only, for a caller who may not answer (spec §4: e.g. another
+ * supervisor of the student, or an admin).
+ */
+function ReadOnlyForm({ context, shownAnswers }: { context: PageContext; shownAnswers?: Answer[] }) {
+  const { half, role } = context;
+  const goBack = useGoBack();
+  const intl = useIntl();
+  const shown = setOf(half, role);
+  const answers = useMemo(() => {
+    const out: Record<number, AnswerDraft> = {};
+    for (const answer of shownAnswers ?? shown?.answers ?? []) out[answer.formQuestionId] = answer;
+    return out;
+  }, [shownAnswers, shown]);
+  const others = useMemo(() => commentsByQuestion(half, shownAnswers ? -1 : (shown?.userId ?? -1)), [half, shown, shownAnswers]);
+  const answeredBy = shownAnswers
+    ? null
+    : shown
+      ? authorBadge(shown.userName, shown.roleTag)
+      : intl.formatMessage({ id: 'answering.readOnly.noAnswers' });
+
+  return (
+    <FormLayout
+      context={context}
+      answers={answers}
+      others={others}
+      onClose={goBack}
+      answeredBy={answeredBy}
+      notices={
+        <Alert severity="info" role="note" sx={{ mt: 2 }}>
+          <AlertTitle>
+            <FormattedMessage id="answering.readOnly.title" />
+          </AlertTitle>
+          <FormattedMessage id="answering.readOnly.body" />
+        </Alert>
+      }
+    />
+  );
+}
+
+interface FormLayoutProps {
+  context: PageContext;
+  answers: Readonly<Record<number, AnswerDraft>>;
+  onChange?: (questionId: number, patch: Partial<AnswerDraft>) => void;
+  others: Map<number, AnswerComment[]>;
+  onClose: () => void;
+  notices?: ReactNode;
+  send?: ReactNode;
+  sendNotice?: ReactNode;
+  status?: ReactNode;
+  /** Whose answers these are, under the heading. */
+  answeredBy: string | null;
+}
+
+/** The page around the questions: the header, notices, the pages, the status line. */
+function FormLayout({ context, answers, onChange, others, onClose, notices, send, sendNotice, status, answeredBy }: FormLayoutProps) {
+  const { form, groups, half, studentName } = context;
+  const intl = useIntl();
+  const tenant = useTenant();
+  const [index, setIndex] = usePageIndex(groups.length);
+  const group = groups[index];
+  const halfName = intl.formatMessage({ id: half.isMidSemester ? 'answering.half.mid' : 'answering.half.end' });
+  useDocumentTitle(`${form.name} – ${halfName} – ${tenant.appName}`);
+
+  const questionNumbers = useMemo(() => {
+    const numbers = new Map<number, number>();
+    let next = 1;
+    for (const g of groups) for (const q of g.questions) numbers.set(q.id, next++);
+    return numbers;
+  }, [groups]);
+  const total = questionNumbers.size;
+  const answered = [...questionNumbers.keys()].filter((id) => (answers[id]?.value ?? '').trim() !== '').length;
+
+  return (
+    <Container maxWidth="md" sx={{ px: { xs: 2, sm: 3 } }}>
+      {/* What gets the focus is scrolled clear of the status line stuck to the bottom. */}
+      {status ? <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} /> : null}
+      <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        <FormattedMessage id="answering.kicker" values={{ half: halfName }} />
+      </Typography>
+      <Typography variant="h1" sx={{ mt: 0.5, mb: 1.5, overflowWrap: 'anywhere' }}>
+        {form.name}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+          mb: 2,
+          '& dt': { fontWeight: 600 },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
+      >
+        {studentName ? (
+          <>
+            <dt>
+              <FormattedMessage id="answering.meta.student" />
+            </dt>
+            <dd>{studentName}</dd>
+          </>
+        ) : null}
+        <dt>
+          <FormattedMessage id="answering.meta.half" />
+        </dt>
+        <dd>{halfName}</dd>
+        {answeredBy ? (
+          <>
+            <dt>
+              <FormattedMessage id="answering.meta.answers" />
+            </dt>
+            <dd>{answeredBy}</dd>
+          </>
+        ) : null}
+      </Box>
+      <FormTools form={form} />
+      {notices}
+      <FormPager
+        groups={groups}
+        index={index}
+        onIndex={setIndex}
+        onClose={onClose}
+        send={send}
+        lead={
+          onChange ? (
+            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+              <FormattedMessage id="answering.answeredCount" values={{ answered, total }} />
+            </Typography>
+          ) : null
+        }
+      >
+        {group?.questions.map((question) => (
+          <QuestionBlock
+            key={question.id}
+            group={group}
+            question={question}
+            number={questionNumbers.get(question.id) ?? 0}
+            answer={answers[question.id]}
+            otherComments={others.get(question.id) ?? []}
+            onChange={onChange ? (patch) => onChange(question.id, patch) : undefined}
+          />
+        ))}
+        {index === groups.length - 1 ? sendNotice : null}
+      </FormPager>
+      {status}
+    </Container>
+  );
+}

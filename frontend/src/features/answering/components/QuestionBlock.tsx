@@ -1,0 +1,201 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLanguage } from '@/i18n/useLanguage';
+import { characterCount, limitText } from '@/lib/textLimit';
+import type { AnswerDraft } from '../hooks/useAutosave';
+import { notRelevantValue, optionLabel } from '../labels';
+import { GroupType, type AnswerComment, type FormGroup, type FormQuestion } from '../types';
+import { CommentField } from './CommentField';
+import { OtherComments } from './OtherComments';
+
+/** The longest free-text answer the server takes. */
+export const MAX_TEXT = 10_000;
+
+interface QuestionBlockProps {
+  group: FormGroup;
+  question: FormQuestion;
+  number: number;
+  answer: AnswerDraft | undefined;
+  /** Comments by others on this question. */
+  otherComments: readonly AnswerComment[];
+  /** Changes the answer; absent when the answers are only shown. */
+  onChange?: ((patch: Partial<AnswerDraft>) => void) | undefined;
+}
+
+/**
+ * One question: its text, the guidance for the supervisor (folded away),
+ * the answer (the grading labels and "not relevant" as big radio buttons,
+ * or a text field), the user's comment and the comments of others.
+ * Without `onChange` the answer and comment are shown as text.
+ */
+export function QuestionBlock({ group, question, number, answer, otherComments, onChange }: QuestionBlockProps) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ py: { xs: 2.5, sm: 3 }, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+      <Typography id={headingId} variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, lineHeight: 1.45, mb: 1 }}>
+        {`${number}. ${question.text}`}
+      </Typography>
+      {question.helpText ? <HelpText text={question.helpText} /> : null}
+      {group.type === GroupType.Grading ? (
+        <GradingAnswer group={group} labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+      ) : (
+        <TextAnswer labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+      )}
+      {onChange ? (
+        <CommentField value={answer?.comment ?? ''} onChange={(comment) => onChange({ comment })} />
+      ) : answer?.comment ? (
+        <Box sx={{ mt: 1.5 }}>
+          <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
+            <FormattedMessage id="answering.readOnly.comment" />
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{answer.comment}</Typography>
+        </Box>
+      ) : null}
+      <OtherComments comments={otherComments} />
+    </Box>
+  );
+}
+
+/** The question's guidance for the supervisor, behind a button. */
+function HelpText({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Button
+        variant="text"
+        size="small"
+        aria-expanded={open}
+        aria-controls={id}
+        endIcon={open ? <ExpandLessIcon aria-hidden /> : <ExpandMoreIcon aria-hidden />}
+        onClick={() => setOpen((was) => !was)}
+        sx={{ minHeight: 44, px: 1, ml: -1 }}
+      >
+        <FormattedMessage id="answering.help.button" />
+      </Button>
+      <Collapse in={open}>
+        <Typography
+          id={id}
+          sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5, mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {text}
+        </Typography>
+      </Collapse>
+    </Box>
+  );
+}
+
+interface GradingAnswerProps {
+  group: FormGroup;
+  labelledBy: string;
+  value: string | null;
+  onChange?: ((patch: Partial<AnswerDraft>) => void) | undefined;
+}
+
+/**
+ * The five labels and "not relevant" as one radio group: native radio
+ * buttons, so the arrow keys move between them, each a whole row to tap.
+ */
+function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProps) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const notRelevant = notRelevantValue(group.options);
+  const choices = [
+    ...group.options.map((option) => ({ value: String(option.value), label: optionLabel(option, language) })),
+    { value: notRelevant, label: intl.formatMessage({ id: 'answering.notRelevant' }) },
+  ];
+
+  if (!onChange) {
+    const chosen = choices.find((choice) => choice.value === value);
+    return (
+      <Typography>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          <FormattedMessage id="answering.readOnly.answer" />
+          {': '}
+        </Box>
+        {chosen ? chosen.label : <FormattedMessage id="answering.readOnly.notAnswered" />}
+      </Typography>
+    );
+  }
+
+  return (
+    <RadioGroup
+      aria-labelledby={labelledBy}
+      value={value ?? ''}
+      onChange={(event) => onChange({ value: event.target.value })}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+        gap: 1,
+      }}
+    >
+      {choices.map((choice) => {
+        const checked = choice.value === value;
+        const isNotRelevant = choice.value === notRelevant;
+        return (
+          <FormControlLabel
+            key={choice.value}
+            value={choice.value}
+            control={<Radio />}
+            label={choice.label}
+            sx={{
+              m: 0,
+              minHeight: 52,
+              pr: 1.5,
+              border: 1,
+              borderStyle: isNotRelevant ? 'dashed' : 'solid',
+              borderColor: checked ? 'primary.main' : 'grey.400',
+              borderRadius: 1,
+              bgcolor: checked ? 'action.selected' : 'background.paper',
+              boxShadow: checked ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
+              '& .MuiFormControlLabel-label': { fontWeight: checked ? 600 : 400, lineHeight: 1.3, py: 1 },
+              '&:has(input:focus-visible)': { outline: (theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
+            }}
+          />
+        );
+      })}
+    </RadioGroup>
+  );
+}
+
+interface TextAnswerProps {
+  labelledBy: string;
+  value: string | null;
+  onChange?: ((patch: Partial<AnswerDraft>) => void) | undefined;
+}
+
+/** A free-text answer: a multiline field (at most 10 000 characters). */
+function TextAnswer({ labelledBy, value, onChange }: TextAnswerProps) {
+  const intl = useIntl();
+  if (!onChange) {
+    return value ? (
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Typography>
+    ) : (
+      <Typography sx={{ color: 'text.secondary' }}>
+        <FormattedMessage id="answering.readOnly.notAnswered" />
+      </Typography>
+    );
+  }
+  const text = value ?? '';
+  return (
+    <TextField
+      value={text}
+      onChange={(event) => onChange({ value: limitText(event.target.value, MAX_TEXT) })}
+      multiline
+      minRows={5}
+      fullWidth
+      helperText={intl.formatMessage({ id: 'answering.comment.counter' }, { count: characterCount(text), max: MAX_TEXT })}
+      slotProps={{ htmlInput: { 'aria-labelledby': labelledBy }, formHelperText: { sx: { textAlign: 'right' } } }}
+    />
+  );
+}

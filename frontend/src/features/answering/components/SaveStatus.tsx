@@ -1,0 +1,89 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import SyncIcon from '@mui/icons-material/Sync';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { AutosaveSnapshot } from '../hooks/useAutosave';
+
+/** What the status line says, from the autosave state. */
+export type StatusKind = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'failed';
+
+/**
+ * The status shown: offline first (changes wait for the connection), then
+ * the save under way or failed, then the time of the last save. Changes
+ * waiting for the pause after typing keep the line as it was, so a screen
+ * reader is not interrupted on every key.
+ */
+export function statusKind(state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved'>): StatusKind {
+  if (!state.online) return 'offline';
+  switch (state.status) {
+    case 'saving':
+      return 'saving';
+    case 'retrying':
+      return 'retrying';
+    case 'failed':
+      return 'failed';
+    default:
+      return state.savedAt ? 'saved' : 'idle';
+  }
+}
+
+const ICONS: Record<StatusKind, ReactNode> = {
+  idle: null,
+  saving: <SyncIcon fontSize="small" aria-hidden />,
+  saved: <CheckCircleOutlineIcon fontSize="small" color="success" aria-hidden />,
+  offline: <CloudOffIcon fontSize="small" aria-hidden />,
+  retrying: <ErrorOutlineIcon fontSize="small" color="warning" aria-hidden />,
+  failed: <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />,
+};
+
+/**
+ * "Lagrer…", "Lagret kl. 10:42", "Frakoblet – …", "Kunne ikke lagre – prøver
+ * igjen": a polite live region, stuck to the bottom of the screen so it is
+ * in sight while the user scrolls through the questions.
+ */
+export function SaveStatus({
+  state,
+  notice,
+}: {
+  state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved'>;
+  /** A note above the status line (changes merged or restored), in sight wherever the user is. */
+  notice?: ReactNode;
+}) {
+  const intl = useIntl();
+  const kind = statusKind(state);
+  const text =
+    kind === 'saved' && state.savedAt
+      ? intl.formatMessage({ id: 'answering.status.saved' }, { time: intl.formatTime(state.savedAt, { hour: '2-digit', minute: '2-digit' }) })
+      : intl.formatMessage({ id: `answering.status.${kind === 'saved' ? 'idle' : kind}` });
+  const warning = kind === 'offline' || kind === 'retrying' || kind === 'failed';
+  return (
+    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, mt: 2, '@media print': { display: 'none' } }}>
+      {notice}
+      <Box
+        sx={{
+          px: 2,
+          py: 1,
+          minHeight: 44,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          bgcolor: warning ? 'warning.light' : 'background.paper',
+          color: warning ? 'warning.contrastText' : 'text.primary',
+          borderTop: 1,
+          borderColor: 'divider',
+          boxShadow: 3,
+          borderRadius: '8px 8px 0 0',
+        }}
+      >
+        {ICONS[kind]}
+        <Typography role="status" aria-live="polite" sx={{ fontWeight: warning ? 600 : 400 }} data-status={kind}>
+          {text}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
