@@ -7,6 +7,7 @@ import { LoginPage } from '@/features/auth/components/LoginPage';
 import { OtpRequestPage } from '@/features/auth/components/OtpRequestPage';
 import { OtpVerifyPage } from '@/features/auth/components/OtpVerifyPage';
 import { VippsReturnPage } from '@/features/auth/components/VippsReturnPage';
+import { AdminPanel, AdminRoutes } from '@/features/admin/AdminRoutes';
 import { AdvisorRoutes } from '@/features/advisor/AdvisorRoutes';
 import { answeringRoutes, independenceScaleRoute } from '@/features/answering/routes';
 import { AcceptInvitationPage } from '@/features/advisor/components/AcceptInvitationPage';
@@ -93,12 +94,18 @@ export const signedInRoutes: RouteObject[] = [
           path: rolePath(role),
           element: <RoleArea role={role} />,
           children: [
-            ...(placementAreas[role] ? [] : [{ index: true, element: <RoleHomePage role={role} /> }]),
+            ...(placementAreas[role]
+              ? []
+              : [{ index: true, element: role === 'Admin' ? <AdminPanel /> : <RoleHomePage role={role} /> }]),
             { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
             // The form page and the form view (spec §2).
             ...answeringRoutes(role),
             // Unknown paths under a role go to its home (spec §2); the placement roles route their own pages.
-            { path: '*', element: placementAreas[role] ?? <Navigate to={rolePath(role)} replace /> },
+            // The administration's screens (spec §2) are routed by the admin feature.
+            {
+              path: '*',
+              element: placementAreas[role] ?? (role === 'Admin' ? <AdminRoutes /> : <Navigate to={rolePath(role)} replace />),
+            },
           ],
         }),
       ),

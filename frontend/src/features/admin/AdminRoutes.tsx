@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminPanel } from './components/AdminPanel';
 import { Loading } from './components/Loading';
@@ -16,11 +16,6 @@ const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default:
 const UserPage = lazy(() => import('./users/UserPage').then((m) => ({ default: m.UserPage })));
 const SchoolTextsPage = lazy(() => import('./texts/SchoolTextsPage').then((m) => ({ default: m.SchoolTextsPage })));
 
-interface AdminRoutesProps {
-  /** What `/admin/privacy-policy` shows (the app's privacy page). */
-  privacyPolicy?: ReactNode;
-}
-
 /** The panel, for the index route of `/admin` (where a splat route does not match). */
 export { AdminPanel };
 
@@ -33,7 +28,7 @@ export { AdminPanel };
  *
  * Unknown paths go back to the panel.
  */
-export function AdminRoutes({ privacyPolicy }: AdminRoutesProps) {
+export function AdminRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
@@ -50,7 +45,6 @@ export function AdminRoutes({ privacyPolicy }: AdminRoutesProps) {
         <Route path="users" element={<UsersPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="texts" element={<SchoolTextsPage />} />
-        {privacyPolicy ? <Route path="privacy-policy" element={privacyPolicy} /> : null}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSign, osloToday, partiesToSign, signingState, toInput, valuesDiffer, valuesOf } from './lifecycle';
+import { canSign, osloToday, partiesToSign, signingState, toInput, valuesOf } from './lifecycle';
 import { summarize } from './status';
 import { formIn } from './testFixtures';
 
@@ -50,8 +50,6 @@ describe('the signing form lifecycle', () => {
     const form = formIn('endCompleted');
     const input = toInput(form, { ...valuesOf(form), teacherComment: '   ' });
     expect(input).toMatchObject({ id: 11, version: 1, teacherComment: null, overallPassed: 'passed' });
-    expect(valuesDiffer(valuesOf(form), { ...valuesOf(form), teacherComment: 'God innsats. ' })).toBe(true);
-    expect(valuesDiffer(valuesOf(form), valuesOf(form))).toBe(false);
   });
 
   it('sums up a form for the card: status, who signed, whose turn', () => {

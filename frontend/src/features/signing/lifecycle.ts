@@ -188,11 +188,3 @@ export function toInput(form: SigningForm, values: SigningFormValues): SigningFo
   const comment = values.teacherComment?.trim() ? values.teacherComment : null;
   return { id: form.id, version: form.version, ...values, teacherComment: comment };
 }
-
-/** Whether two sets of values differ (a blank comment counts as none). */
-export function valuesDiffer(a: SigningFormValues, b: SigningFormValues): boolean {
-  const norm = (v: SigningFormValues) => ({ ...v, teacherComment: v.teacherComment?.trim() ? v.teacherComment : null });
-  const x = norm(a);
-  const y = norm(b);
-  return (Object.keys(x) as (keyof SigningFormValues)[]).some((key) => x[key] !== y[key]);
-}

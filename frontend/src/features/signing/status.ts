@@ -1,6 +1,6 @@
 import type { MessageId } from '@/i18n/messages';
 import { signingState } from './lifecycle';
-import type { IsoDate, Party, SigningForm } from './types';
+import { PARTIES, type IsoDate, type Party, type SigningForm } from './types';
 
 /** Where a student's form stands, as a card shows it. */
 export type CardStatus = 'none' | 'saved' | 'midConfirmed' | 'endCompleted' | 'locked';
@@ -25,7 +25,7 @@ export interface FormSummary {
 export function summarize(form: SigningForm | null, today: IsoDate): FormSummary {
   if (!form) return { status: 'none', signed: [], waitingFor: ['teacher'] };
   const state = signingState(form, today);
-  const signed = (['teacher', 'advisor', 'student'] as const).filter((p) => !state.notSigned.includes(p));
+  const signed = PARTIES.filter((p) => !state.notSigned.includes(p));
   if (state.locked) return { status: 'locked', signed, waitingFor: [] };
   if (!state.midConfirmed) return { status: 'saved', signed, waitingFor: ['teacher'] };
   if (!state.endCompleted) return { status: 'midConfirmed', signed, waitingFor: ['teacher'] };

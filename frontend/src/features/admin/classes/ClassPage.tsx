@@ -77,8 +77,8 @@ export function ClassPage() {
   return (
     <AdminPage title={className(data)} crumbs={classCrumbs(intl, data)} subtitle={data.period.name}>
       <Stack spacing={3}>
-        <DatesSection key={`${data.midSemesterDate ?? ''}-${data.endSemesterDate ?? ''}`} schoolClass={data} />
-        <FormsSection key={data.forms.map((f) => f.id).join(',')} schoolClass={data} />
+        <DatesSection key={data.id} schoolClass={data} />
+        <FormsSection key={data.id} schoolClass={data} />
         <ExpectationsSection schoolClass={data} />
         <PeopleSection schoolClass={data} />
       </Stack>
@@ -232,7 +232,7 @@ function FormsSection({ schoolClass }: { schoolClass: SchoolClass }) {
             </Box>
           ) : null}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}>
-            <Button type="submit" variant="contained" loading={isLoading} disabled={!dirty}>
+            <Button type="submit" variant="contained" loading={isLoading}>
               <FormattedMessage id="admin.class.saveForms" />
             </Button>
             {dirty ? (

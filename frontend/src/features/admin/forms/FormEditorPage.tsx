@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useReducer, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
@@ -78,6 +78,13 @@ function FormEditorScreen({ form, initial }: { form?: Form; initial: DraftForm }
   const saveError = form ? updateState.error : createState.error;
   const dirty = !sameForm(draft, baseline);
   const title = form ? form.name : intl.formatMessage({ id: 'admin.formEditor.createTitle' });
+  // The first field to fix, focused once the edit tab has rendered.
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    document.getElementById(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
 
   // Leaving the page with unsaved changes asks first (the browser's own question).
   useEffect(() => {
@@ -92,8 +99,8 @@ function FormEditorScreen({ form, initial }: { form?: Form; initial: DraftForm }
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
+      pendingFocus.current = first;
       setTab('edit');
-      window.setTimeout(() => document.getElementById(first)?.focus(), 0);
       return;
     }
     const input = draftToInput(draft);

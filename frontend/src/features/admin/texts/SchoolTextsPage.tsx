@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { MarkdownContent } from '@/components/MarkdownContent';
@@ -71,6 +71,13 @@ function TextsEditor({ data }: { data: SchoolTexts }) {
   const errorsIn = (lang: string) => Object.keys(errors).filter((name) => name.startsWith(`${lang}.`)).length;
   const unplacedErrors = error && Object.keys(errors).every((name) => !data.languages.some((l) => name.startsWith(`${l}.`)));
   const inputId = (lang: string, key: string) => `${prefix}-${lang}-${key.replace(/\W/g, '-')}`;
+  // The field to focus once its tab has rendered (the first one the server refused).
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    document.getElementById(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -87,8 +94,8 @@ function TextsEditor({ data }: { data: SchoolTexts }) {
           const first = Object.keys(fieldErrors(failure))[0];
           const [lang, ...rest] = first?.split('.') ?? [];
           if (lang && data.languages.includes(lang)) {
+            pendingFocus.current = inputId(lang, rest.join('.'));
             setLanguage(lang);
-            window.setTimeout(() => document.getElementById(inputId(lang, rest.join('.')))?.focus(), 0);
           }
         },
       );

@@ -54,7 +54,7 @@ export function UserPage() {
   if (user.data && roles.data && classes.data) {
     return (
       <AdminPage title={user.data.displayName} crumbs={crumbs} subtitle={user.data.email}>
-        <UserEditor key={`${user.data.id}-${user.fulfilledTimeStamp ?? 0}`} user={user.data} roles={roles.data} classes={classes.data} />
+        <UserEditor key={user.data.id} user={user.data} roles={roles.data} classes={classes.data} />
       </AdminPage>
     );
   }
@@ -103,7 +103,7 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
   const [roleIds, setRoleIds] = useState<number[]>(user.roles.map((role) => role.id));
   const [teacherClasses, setTeacherClasses] = useState<number[]>(user.teacherClasses);
   const [advisorClasses, setAdvisorClasses] = useState<number[]>(user.advisorClasses);
-  const [startPicks] = useState(() => initialPicks(user, classes));
+  const [startPicks, setStartPicks] = useState(() => initialPicks(user, classes));
   const [picks, setPicks] = useState<StudentPicks>(startPicks);
   const [touched, setTouched] = useState(false);
   const [confirmActive, setConfirmActive] = useState(false);
@@ -165,7 +165,14 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
         },
       ];
     }
-    update({ id: user.id, patch }).unwrap().then(toast.saved, () => undefined);
+    update({ id: user.id, patch })
+      .unwrap()
+      .then(() => {
+        // What was saved is the new starting point.
+        setStartPicks(fitted);
+        setPicks(fitted);
+        toast.saved();
+      }, () => undefined);
   };
 
   return (

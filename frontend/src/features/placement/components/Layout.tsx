@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, Link as RouterLink, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useTenant } from '@/features/tenant/TenantProvider';
 
@@ -75,7 +75,7 @@ function useTopOnNewPage(): void {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== 'POP') (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    if (navigationType !== NavigationType.Pop) (document.scrollingElement ?? document.documentElement).scrollTop = 0;
   }, [pathname, navigationType]);
 }
 

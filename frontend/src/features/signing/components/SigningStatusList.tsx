@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -6,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '@/components/ErrorBox';
-import Button from '@mui/material/Button';
 import type { MessageId } from '@/i18n/messages';
 import { useSigningFormat } from '../format';
 import { signingFormPath } from '../paths';
