@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
+import { expectNoAxeViolations as expectNoViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Ingrid Haugen is the demo school's admin, with no other role.
 const ADMIN = 'admin@demo.test';
@@ -17,6 +17,19 @@ async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, body?: 
     headers: { Host: `demo.localhost:${PORT}`, Authorization: `Bearer ${token ?? ''}`, 'Content-Type': 'application/json' },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/**
+ * Axe once the page is still: a colour in the middle of a transition (a
+ * button just enabled, a row fading in) is no colour the user reads.
+ */
+async function expectNoAxeViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await expectNoViolations(page);
 }
 
 /** The next semester by the naming rule (spec §9), from the newest one. */

@@ -77,8 +77,8 @@ export function ClassPage() {
   return (
     <AdminPage title={className(data)} crumbs={classCrumbs(intl, data)} subtitle={data.period.name}>
       <Stack spacing={3}>
-        <DatesSection key={data.id} schoolClass={data} />
-        <FormsSection key={data.id} schoolClass={data} />
+        <DatesSection key={`dates-${data.id}`} schoolClass={data} />
+        <FormsSection key={`forms-${data.id}`} schoolClass={data} />
         <ExpectationsSection schoolClass={data} />
         <PeopleSection schoolClass={data} />
       </Stack>

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
@@ -35,6 +37,7 @@ interface AdminPageProps {
 export function AdminPage({ title, crumbs = [], subtitle, actions, children }: AdminPageProps) {
   const intl = useIntl();
   const tenant = useTenant();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   useDocumentTitle(`${title} – ${tenant.appName}`);
   const trail: Crumb[] = [{ label: intl.formatMessage({ id: 'admin.panel.title' }), to: ADMIN_HOME }, ...crumbs];
 
@@ -42,6 +45,11 @@ export function AdminPage({ title, crumbs = [], subtitle, actions, children }: A
     <Container maxWidth="lg" sx={{ px: { xs: 2, sm: 3 } }}>
       <Breadcrumbs
         aria-label={intl.formatMessage({ id: 'admin.breadcrumbs' })}
+        // On a phone: the way back one step, the rest behind a button.
+        maxItems={narrow ? 2 : 8}
+        itemsBeforeCollapse={0}
+        itemsAfterCollapse={2}
+        expandText={intl.formatMessage({ id: 'admin.breadcrumbsExpand' })}
         sx={{ mb: 1.5, '& .MuiBreadcrumbs-li': { minWidth: 0 }, '& a': { display: 'inline-block', py: 0.75 } }}
       >
         {trail.map((crumb) => (
