@@ -39,7 +39,7 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   await expect(page.getByText(t('placement.warning.notVisible'))).toBeVisible();
   await expect(page.getByRole('button', { name: t('placement.warning.write') })).toHaveCount(0);
   const comparison = page.getByRole('region', { name: t('placement.compare.title') });
-  await comparison.getByRole('button', { name: t('placement.half.mid') }).click();
+  await comparison.getByRole('button', { name: t('placement.half.mid'), exact: true }).click();
   await comparison.getByRole('button', { name: /^Pasientsentrert sykepleie/ }).click();
   await expect(comparison.getByText('Kartlegger pasientens behov for sykepleie systematisk og bruker relevante kartleggingsverktøy.')).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

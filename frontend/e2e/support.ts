@@ -24,6 +24,11 @@ export function message(language: 'nb' | 'en', id: string, values: Record<string
 
 /** Runs axe with the WCAG 2.1 A and AA rules and expects no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A dialog or button still fading in has, for a moment, colours it never
+  // keeps; check the page as it settles, not half-way through a transition.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => ({
     rule: v.id,

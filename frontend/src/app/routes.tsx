@@ -94,9 +94,11 @@ export const signedInRoutes: RouteObject[] = [
           path: rolePath(role),
           element: <RoleArea role={role} />,
           children: [
-            ...(placementAreas[role]
-              ? []
-              : [{ index: true, element: role === 'Admin' ? <AdminPanel /> : <RoleHomePage role={role} /> }]),
+            // A placement role's home is routed by its own area, which also handles the index.
+            {
+              index: true,
+              element: placementAreas[role] ?? (role === 'Admin' ? <AdminPanel /> : <RoleHomePage role={role} />),
+            },
             { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
             // The form page and the form view (spec §2).
             ...answeringRoutes(role),

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AdminPanel } from './components/AdminPanel';
 import { Loading } from './components/Loading';
 
@@ -29,6 +29,11 @@ export { AdminPanel };
  * Unknown paths go back to the panel.
  */
 export function AdminRoutes() {
+  const { pathname } = useLocation();
+  // A new screen starts at its top, not where the previous one was scrolled to.
+  useEffect(() => {
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname]);
   return (
     <Suspense fallback={<Loading />}>
       <Routes>

@@ -19,7 +19,8 @@ describe('the privacy policy modal', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Personvernerklæring' });
     expect(within(dialog).getByText(/må du lese og godta personvernerklæringen/)).toBeInTheDocument();
-    expect(await within(dialog).findByRole('heading', { name: 'Personvern' })).toBeInTheDocument();
+    // The Markdown renderer loads on demand; slow under a full parallel test run.
+    expect(await within(dialog).findByRole('heading', { name: 'Personvern' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(dialog.querySelector('script')).toBeNull();
 
     // Neither Escape nor a click outside gets past it.
