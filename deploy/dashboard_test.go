@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"database/sql"
 	"encoding/json"
 	"os"
 	"regexp"
@@ -8,8 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/praksis/praksis/api/jobs"
 )
 
 type dashboard struct {
@@ -45,7 +50,11 @@ type panel struct {
 func exportedMetrics(t *testing.T) map[string]bool {
 	t.Helper()
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// The pool's statistics need no connection; sql.OpenDB does not dial.
+	pool := sql.OpenDB(stdlib.GetConnector(pgx.ConnConfig{}))
+	defer pool.Close()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		collectors.NewDBStatsCollector(pool, "praksis"))
 	families, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +62,18 @@ func exportedMetrics(t *testing.T) map[string]bool {
 	names := map[string]bool{}
 	for _, f := range families {
 		names[f.GetName()] = true
+	}
+	// The job queue's metrics are read from the database at a scrape; take
+	// their names from the collector's descriptions.
+	descs := make(chan *prometheus.Desc, 10)
+	jobs.NewCollector(nil).Describe(descs)
+	close(descs)
+	for d := range descs {
+		m := descName.FindStringSubmatch(d.String())
+		if m == nil {
+			t.Fatalf("no name in %s", d)
+		}
+		names[m[1]] = true
 	}
 	for _, suffix := range []string{"_bucket", "_count", "_sum"} {
 		names["http_request_duration_seconds"+suffix] = true
@@ -70,6 +91,7 @@ var (
 	// grouping and matcher labels.
 	byLabels      = regexp.MustCompile(`\bby\s*\(([^)]*)\)`)
 	matcherLabels = regexp.MustCompile(`\b([a-z_][a-z0-9_]*)\s*(=~|!~|!=|=)\s*"`)
+	descName      = regexp.MustCompile(`fqName: "([a-z_:][a-z0-9_:]*)"`)
 	variables     = regexp.MustCompile(`\$\{?([a-z_]+)`)
 )
 
@@ -95,7 +117,7 @@ func TestGrafanaDashboard(t *testing.T) {
 	}
 	metrics := exportedMetrics(t)
 	labels := map[string]bool{"route": true, "method": true, "status": true, "tenant": true,
-		"le": true, "quantile": true, "job": true, "instance": true}
+		"le": true, "quantile": true, "job": true, "instance": true, "db_name": true, "queue": true, "kind": true, "state": true}
 
 	ids := map[int]bool{}
 	used := map[string]bool{}

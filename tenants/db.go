@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -13,8 +15,22 @@ import (
 // Open connects the shared pool of one replica. The handle it returns is the
 // root handle: it reaches only the control schema, and it must never be handed
 // to a request handler; handlers get the scoped transaction from DB(ctx).
-func Open(ctx context.Context, url string, maxConns int) (*gorm.DB, error) {
-	db, err := gorm.Open(postgres.Open(url), &gorm.Config{
+//
+// A non-nil tracer sees every statement (for OpenTelemetry tracing).
+func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTracer) (*gorm.DB, error) {
+	dialector := postgres.Open(url)
+	for _, t := range tracer {
+		if t == nil {
+			continue
+		}
+		cfg, err := pgx.ParseConfig(url)
+		if err != nil {
+			return nil, fmt.Errorf("parse database URL: %w", err)
+		}
+		cfg.Tracer = t
+		dialector = postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)})
+	}
+	db, err := gorm.Open(dialector, &gorm.Config{
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
 		TranslateError:         true,

@@ -82,6 +82,9 @@ type Config struct {
 	// PprofAddr, when set, is the loopback address where Go's profiler
 	// (net/http/pprof) is served, for performance work; unset, it is off.
 	PprofAddr string
+	// OTLPEndpoint, when set, is the OpenTelemetry collector (OTLP over
+	// HTTP) that traces of requests and statements are sent to.
+	OTLPEndpoint string
 }
 
 // Var describes one environment variable, for validation and the README.
@@ -120,6 +123,7 @@ var Vars = []Var{
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
 	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
 	{Name: "SHUTDOWN_GRACE", Default: "20s", Help: "time in-flight requests get on shutdown"},
+	{Name: "OTEL_EXPORTER_OTLP_ENDPOINT", Default: "", Help: "http(s) URL of an OpenTelemetry collector (such as http://collector:4318); set, every request and every database statement it runs is traced there over OTLP/HTTP (statements without their arguments). The SDK's other OTEL_* variables (OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, OTEL_EXPORTER_OTLP_HEADERS) apply. Unset, tracing is off"},
 	{Name: "DEBUG_PPROF_ADDR", Default: "", Help: "loopback host:port (such as 127.0.0.1:6060) where Go's profiler (net/http/pprof) is served, for performance work; unset, it is off. Only loopback addresses are accepted"},
 }
 
@@ -285,6 +289,12 @@ func Load(get Getenv) (*Config, error) {
 		a, aerr := netip.ParseAddr(host)
 		if err != nil || port == "" || (host != "localhost" && (aerr != nil || !a.IsLoopback())) {
 			bad("DEBUG_PPROF_ADDR", "must be a loopback host:port such as 127.0.0.1:6060, got %q", c.PprofAddr)
+		}
+	}
+	if c.OTLPEndpoint = v("OTEL_EXPORTER_OTLP_ENDPOINT"); c.OTLPEndpoint != "" {
+		u, err := url.Parse(c.OTLPEndpoint)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("OTEL_EXPORTER_OTLP_ENDPOINT", "must be an http(s) URL such as http://collector:4318, got %q", c.OTLPEndpoint)
 		}
 	}
 

@@ -13,7 +13,7 @@ type metrics struct {
 	duration *prometheus.HistogramVec
 }
 
-func newMetrics(reg *prometheus.Registry) *metrics {
+func newMetrics(reg *prometheus.Registry, more ...prometheus.Collector) *metrics {
 	m := &metrics{
 		reg: reg,
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
@@ -23,6 +23,7 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		}, []string{"route", "method", "status", "tenant"}),
 	}
 	reg.MustRegister(m.duration, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(more...)
 	return m
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
@@ -49,6 +50,7 @@ type Server struct {
 	// devMail and mockIDP are served only in development (nil otherwise).
 	devMail *mail.Catcher
 	mockIDP http.Handler
+	tracer  *tracing.Tracer
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
 	controlReady func(ctx context.Context) error
@@ -67,6 +69,12 @@ type Options struct {
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler
+	// Collectors are more metrics served at /metrics (the database pool,
+	// the job queue).
+	Collectors []prometheus.Collector
+	// Tracer, when tracing is on, gives every request a span named by its
+	// route; nil is off.
+	Tracer *tracing.Tracer
 	// SigningEvents is told of signatures (reminders, archiving); nil does
 	// nothing.
 	SigningEvents signing.Events
@@ -110,11 +118,12 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	if promReg == nil {
 		promReg = prometheus.NewRegistry()
 	}
-	s.metrics = newMetrics(promReg)
+	s.metrics = newMetrics(promReg, opts.Collectors...)
 	e.Logger = log
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = s.clientIP
-	e.Use(s.observe, middleware.Recover(), securityHeaders, s.bodyLimit(defaultBodyLimit))
+	s.tracer = opts.Tracer
+	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), securityHeaders, s.bodyLimit(defaultBodyLimit))
 	s.routes()
 	return s
 }
@@ -132,7 +141,7 @@ func (s *Server) Echo() *echo.Echo { return s.e }
 // requests finish for the configured grace, and returns.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
-		Handler:           s.e,
+		Handler:           s.tracer.Handler(s.e),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      120 * time.Second,
@@ -221,4 +230,12 @@ func indexByte(s string, b byte) int {
 		}
 	}
 	return -1
+}
+
+// tenantSlug is the school the request was for, or "" before (or without) one.
+func tenantSlug(c *echo.Context) string {
+	if t, ok := c.Get(ctxTenant).(*tenants.Tenant); ok {
+		return t.Slug
+	}
+	return ""
 }

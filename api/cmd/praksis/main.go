@@ -11,11 +11,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
+	"time"
 	// Placement dates are Norwegian dates; the minimal image has no zone
 	// database of its own.
 	_ "time/tzdata"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/riverqueue/river"
 	"github.com/spf13/cobra"
 
@@ -30,6 +34,7 @@ import (
 	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
@@ -143,7 +148,18 @@ func serveCmd() *cobra.Command {
 // serve runs the HTTP server until ctx ends. ready, when set, is called with
 // the listening address once the server accepts connections.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func(addr string)) error {
-	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns)
+	tracer, err := tracing.Setup(ctx, cfg.OTLPEndpoint, buildRevision())
+	if err != nil {
+		return err
+	}
+	defer func() {
+		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := tracer.Shutdown(flushCtx); err != nil {
+			log.Warn("traces not all sent", "error", err.Error())
+		}
+	}()
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns, tracer.QueryTracer())
 	if err != nil {
 		return err
 	}
@@ -233,7 +249,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		signinOpts = append(signinOpts, signin.WithVipps(signin.ProviderConfig{
 			Issuer: cfg.VippsIssuer, ClientID: cfg.VippsClientID, ClientSecret: cfg.VippsClientSecret}))
 	}
-	opts := httpapi.Options{ControlReady: controlReady, Auth: authSvc, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
+	opts := httpapi.Options{ControlReady: controlReady, Auth: authSvc, Tracer: tracer,
+		Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(sqlDB, "praksis"), jobs.NewCollector(sqlDB)}, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
 	// Signatures schedule archiving; completing the end section and each
 	// signature e-mail those whose turn it is to sign.
 	opts.SigningEvents = signing.Fanout{results.NewScheduler(queue), reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
@@ -442,4 +459,17 @@ func devIdentityAndMail() {
 	if os.Getenv("SMTP_URL") == "" {
 		setDefault("DEV_MAIL_CATCHER", "true")
 	}
+}
+
+// buildRevision is the commit the binary was built from, when the build
+// recorded it, for the service.version of traces.
+func buildRevision() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, kv := range info.Settings {
+			if kv.Key == "vcs.revision" {
+				return kv.Value
+			}
+		}
+	}
+	return ""
 }
