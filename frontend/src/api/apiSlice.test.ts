@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupStore } from '@/app/store';
 import { demoTenant } from '@/testing/fixtures';
-import { mockApi, serveTenant, stubPageNavigation } from '@/testing/renderApp';
-import { api, isRejectedToken, prepareApiHeaders } from './apiSlice';
+import { mockApi, requestsTo, serveTenant, stubPageNavigation } from '@/testing/renderApp';
+import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, shouldRetry } from './apiSlice';
 
 describe('prepareApiHeaders', () => {
   it('sends the current language and, when signed in, the bearer token', () => {
@@ -73,5 +73,65 @@ describe('isRejectedToken', () => {
     expect(isRejectedToken({ status: 400, data: { description: 'Token has expired' } })).toBe(true);
     expect(isRejectedToken({ status: 403, data: { description: 'Nei' } })).toBe(false);
     expect(isRejectedToken({ status: 'FETCH_ERROR', error: 'x' })).toBe(false);
+  });
+});
+
+describe('a read that fails on the way', () => {
+  const readApi = api.injectEndpoints({
+    endpoints: (build) => ({
+      readProbe: build.query<unknown, string>({ query: (url) => url }),
+      saveProbe: build.mutation<unknown, string>({ query: (url) => ({ url, method: 'POST' }) }),
+    }),
+  });
+
+  it('is tried again after a gateway error, and the answer that follows is used', async () => {
+    let calls = 0;
+    const fetchMock = mockApi(serveTenant(demoTenant), {
+      'GET /api/users/me': () => {
+        calls += 1;
+        return calls === 1 ? { status: 502, body: 'Bad Gateway' } : { status: 200, body: { id: 1 } };
+      },
+    });
+    window.sessionStorage.setItem('token', 'tok');
+    const result = await setupStore().dispatch(readApi.endpoints.readProbe.initiate('users/me'));
+    expect(result.data).toEqual({ id: 1 });
+    expect(requestsTo(fetchMock).filter((r) => r === 'GET /api/users/me')).toHaveLength(2);
+  });
+
+  it('is given up after two more tries, and an answer from the service is never retried', async () => {
+    const fetchMock = mockApi(serveTenant(demoTenant), {
+      'GET /api/users/me': () => ({ status: 503, body: 'Service Unavailable' }),
+      'GET /api/classes': () => ({ status: 500, body: { description: 'Feil', statusCode: 500, errors: [] } }),
+    });
+    window.sessionStorage.setItem('token', 'tok');
+    const store = setupStore();
+    const unavailable = await store.dispatch(readApi.endpoints.readProbe.initiate('users/me'));
+    expect(unavailable.error).toMatchObject({ status: 503 });
+    expect(requestsTo(fetchMock).filter((r) => r === 'GET /api/users/me')).toHaveLength(1 + MAX_RETRIES);
+    await store.dispatch(readApi.endpoints.readProbe.initiate('classes'));
+    expect(requestsTo(fetchMock).filter((r) => r === 'GET /api/classes')).toHaveLength(1);
+  }, 20_000);
+
+  it('is a read only: a save that meets a gateway error is left to its owner', async () => {
+    const fetchMock = mockApi(serveTenant(demoTenant), {
+      'POST /api/answers': () => ({ status: 502, body: 'Bad Gateway' }),
+    });
+    window.sessionStorage.setItem('token', 'tok');
+    const result = await setupStore().dispatch(readApi.endpoints.saveProbe.initiate('answers'));
+    expect(result.error).toMatchObject({ status: 502 });
+    expect(requestsTo(fetchMock).filter((r) => r === 'POST /api/answers')).toHaveLength(1);
+  });
+});
+
+describe('shouldRetry', () => {
+  it.each([
+    ['a lost connection on a read', { status: 'FETCH_ERROR' }, 'users/me', 1, true],
+    ['a gateway timeout on a read', { status: 504 }, { url: 'classes' }, 2, true],
+    ['a third retry', { status: 502 }, 'users/me', 3, false],
+    ['a save', { status: 'FETCH_ERROR' }, { url: 'answers', method: 'POST' }, 1, false],
+    ['a refusal', { status: 409 }, 'users/me', 1, false],
+    ['a server fault', { status: 500 }, 'users/me', 1, false],
+  ])('%s: %s', (_name, error, args, attempt, want) => {
+    expect(shouldRetry(error, args, attempt)).toBe(want);
   });
 });

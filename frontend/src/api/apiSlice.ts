@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, retry, type FetchArgs } from '@reduxjs/toolkit/query/react';
 // The auth feature owns the token; the api slice is its one shared reader.
 import { clearToken, getToken } from '@/features/auth/token';
 import type { LanguageRootState } from '@/i18n/languageSlice';
@@ -33,11 +33,42 @@ export function isRejectedToken(error: unknown): boolean {
   return statusCode === 401 || description.includes(TOKEN_EXPIRED);
 }
 
-const rawBaseQuery = fetchBaseQuery({
+const fetchOnce = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   prepareHeaders: (headers, { getState }) =>
     prepareApiHeaders(headers, getState() as LanguageRootState, getToken()),
 });
+
+/** Answers that mean the request never reached a working server: a lost connection or a gateway error. */
+const TRANSIENT = new Set<unknown>(['FETCH_ERROR', 502, 503, 504]);
+
+/**
+ * Whether a failed call is worth trying again by itself: only reads (GET),
+ * which change nothing, and only when the failure was the way there (a
+ * replica restarting behind the load balancer, a moment without network),
+ * never an answer from the service. Saves are retried by their owners
+ * (autosave), which know whether trying again is safe.
+ */
+export function shouldRetry(error: unknown, args: string | FetchArgs, attempt: number): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+  return attempt <= MAX_RETRIES && method === 'GET' && TRANSIENT.has(status);
+}
+
+/** How often a read is tried again. */
+export const MAX_RETRIES = 2;
+
+/**
+ * The wait before retry n is n × `stepMs`: long enough for the load balancer
+ * to notice a replica is gone, short enough that nobody waits for a page.
+ * Unit tests set it to 0.
+ */
+export const retryTiming = { stepMs: 400 };
+
+const rawBaseQuery: typeof fetchOnce = retry(fetchOnce, {
+  retryCondition: (error, args: string | FetchArgs, { attempt }) => shouldRetry(error, args, attempt),
+  backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, attempt * retryTiming.stepMs)),
+}) as typeof fetchOnce;
 
 /**
  * The base query with the app's answer to a rejected token: when a call made

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { retryTiming } from '@/api/apiSlice';
 
 // Node's fetch (which RTK Query uses here) refuses relative URLs such as
 // `/api/tenant`; a browser resolves them against the page. Do the same.
@@ -11,6 +12,9 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 globalThis.Request = PageRelativeRequest;
+
+// Reads that fail on the way are retried at once here, not after a pause.
+retryTiming.stepMs = 0;
 
 afterEach(() => {
   cleanup();
