@@ -68,7 +68,7 @@ export const retryTiming = { stepMs: 400 };
 const rawBaseQuery: typeof fetchOnce = retry(fetchOnce, {
   retryCondition: (error, args: string | FetchArgs, { attempt }) => shouldRetry(error, args, attempt),
   backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, attempt * retryTiming.stepMs)),
-}) as typeof fetchOnce;
+});
 
 /**
  * The base query with the app's answer to a rejected token: when a call made
