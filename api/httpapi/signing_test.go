@@ -151,7 +151,50 @@ func TestSigningConcurrencyAndCancel(t *testing.T) {
 	f := newFixture(t)
 	p := f.newPlacement(t)
 	base := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.studentID)
-	f.midAndEnd(t, p)
+	form := f.midAndEnd(t, p)
+
+	// Two saves of the same version at the same moment: one wins, the other
+	// is told the form is stale, and nothing is overwritten.
+	saves := []string{"Første lagring.", "Andre lagring."}
+	saveCodes := make([]int, len(saves))
+	var reasons [2]string
+	var sw sync.WaitGroup
+	for i, comment := range saves {
+		sw.Add(1)
+		go func() {
+			defer sw.Done()
+			in := signing.Input{ID: form.ID, Version: form.Version,
+				MidSemesterStudentHasGivenFeedback: str("yes"), MidSemesterSpecificCompetenceAreasBegun: str("yes"), MidSemesterCompletedDate: str("2026-10-01"),
+				AttendancePassed: str("yes"), WorkRequirementsPassed: str("notRelevant"), SpecificCompetenceAreasPassed: str("yes"),
+				GeneralCompetenceAreasPassed: str("yes"), TeacherComment: str(comment), OverallPassed: str("passed")}
+			rec := f.send(t, http.MethodPut, "a.localhost", base, p.tokens["teacher"], in)
+			saveCodes[i] = rec.Code
+			if rec.Code == http.StatusConflict {
+				if pr := decode[Problem](t, rec); len(pr.Errors) == 1 {
+					reasons[i] = pr.Errors[0].Reason
+				}
+			}
+		}()
+	}
+	sw.Wait()
+	won := -1
+	for i, code := range saveCodes {
+		switch {
+		case code == http.StatusOK && won < 0:
+			won = i
+		case code == http.StatusConflict && reasons[i] == "stale":
+		default:
+			t.Errorf("save %d: %d %q", i, code, reasons[i])
+		}
+	}
+	if won < 0 {
+		t.Fatalf("no save won: %v", saveCodes)
+	}
+	after := decode[signing.Form](t, f.send(t, http.MethodGet, "a.localhost", base, p.tokens["teacher"], nil))
+	if after.TeacherComment == nil || *after.TeacherComment != saves[won] || after.Version != form.Version+1 {
+		t.Errorf("after two saves at once: comment %v, version %d (was %d), want %q", after.TeacherComment, after.Version, form.Version, saves[won])
+	}
+
 	if rec := f.send(t, http.MethodPost, "a.localhost", base+"/sign", p.tokens["teacher"], signing.SignRequest{ConfirmWithoutAdvisor: true}); rec.Code != http.StatusOK {
 		t.Fatalf("teacher: %d %s", rec.Code, rec.Body)
 	}
