@@ -235,6 +235,18 @@ func TestSigningConcurrencyAndCancel(t *testing.T) {
 	if rec := f.send(t, http.MethodGet, "a.localhost", other, p.tokens["teacher"], nil); rec.Code != http.StatusNotFound {
 		t.Errorf("after cancel: %d", rec.Code)
 	}
+	// The cancellation is in the audit trail, with who did it, though the
+	// form itself is gone.
+	var cancelled []struct {
+		ActorUserID   *int64
+		StudentUserID int64
+	}
+	f.db.Service.InScope(context.Background(), "skole-a", func(ctx context.Context, tx *gorm.DB) error {
+		return tx.Raw("SELECT actor_user_id, student_user_id FROM audit_log WHERE action = 'signingForm.cancelled'").Scan(&cancelled).Error
+	})
+	if len(cancelled) != 1 || cancelled[0].ActorUserID == nil || cancelled[0].StudentUserID != p.otherStudentID {
+		t.Errorf("cancellation audit rows: %+v", cancelled)
+	}
 	v := decode[signing.Validation](t, f.send(t, http.MethodGet, "a.localhost", base+"/validation", p.tokens["teacher"], nil))
 	if v.AssessmentResultArchived || v.TeacherAnswerSummary == nil {
 		t.Errorf("validation %+v", v)
