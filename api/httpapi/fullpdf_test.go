@@ -24,6 +24,8 @@ func longComment() string {
 func TestFullPDF(t *testing.T) {
 	f := newFixture(t)
 	p := f.newPlacement(t)
+	f.db.Exec(t, "skole-a", "DELETE FROM catalogue_entries WHERE key = 'orgNumber'")
+	f.db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'orgNumber', '999 888 777'), ('en', 'orgNumber', '999 888 777')")
 	base := fmt.Sprintf("/api/classes/%d/students/%d/full/pdf", p.classID, p.studentID)
 	if rec := f.send(t, http.MethodGet, "a.localhost", base, p.tokens["teacher"], nil); rec.Code != http.StatusNotFound {
 		t.Fatalf("nothing yet: %d", rec.Code)
@@ -56,6 +58,32 @@ func TestFullPDF(t *testing.T) {
 	}
 	if strings.Count(text, "\f") < 2 {
 		t.Fatalf("expected more than one page")
+	}
+	// Every page carries the school, its organisation number and its number.
+	pages := strings.Split(strings.TrimSuffix(text, "\f"), "\f")
+	for i, page := range pages {
+		flatPage := strings.Join(strings.Fields(page), " ")
+		for _, want := range []string{"Skole A", "Org.nr. 999 888 777", fmt.Sprintf("Side %d av %d", i+1, len(pages))} {
+			if !strings.Contains(flatPage, want) {
+				t.Errorf("page %d lacks %q", i+1, want)
+			}
+		}
+	}
+	// The comment starts on one page and ends on a later one.
+	words := strings.Fields(comment)
+	first, last := strings.Join(words[:4], " "), strings.Join(words[len(words)-5:len(words)-1], " ")
+	firstPage, lastPage := -1, -1
+	for i, page := range pages {
+		flatPage := strings.Join(strings.Fields(page), " ")
+		if firstPage < 0 && strings.Contains(flatPage, first) {
+			firstPage = i
+		}
+		if strings.Contains(flatPage, last) {
+			lastPage = i
+		}
+	}
+	if firstPage < 0 || lastPage <= firstPage {
+		t.Errorf("the comment is on pages %d to %d; it should cross a page break", firstPage+1, lastPage+1)
 	}
 	// The 4000-character comment survives page breaks word for word: take
 	// out the page furniture and look for every sentence.

@@ -256,6 +256,40 @@ func TestArchiveWorker(t *testing.T) {
 	}
 }
 
+// Acceptance: a locked form is archived exactly once three days later, even
+// when two runs of the job (a retry and a restarted worker) meet.
+func TestArchiveJobTwiceAtOnce(t *testing.T) {
+	rf := newResultsFixture(t)
+	p := rf.newPlacement(t)
+	rf.midAndEnd(t, p)
+	form := rf.signAll(t, p)
+	rf.archive.SetClock(func() time.Time { return form.LockedAt.Add(results.ArchiveDelay + time.Minute) })
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = rf.archive.Work(context.Background(), archiveJob(form.ID))
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("run %d: %v", i, err)
+		}
+	}
+	if n := rf.scalar(t, "skole-a", "SELECT count(*) FROM result_archive WHERE signing_form_id = ?", form.ID); n != 1 {
+		t.Errorf("%d archive rows, want 1", n)
+	}
+	if n := rf.scalar(t, "skole-a", "SELECT count(*) FROM audit_log WHERE action = 'signingForm.archived' AND entity_id = ?", form.ID); n != 1 {
+		t.Errorf("%d archived audit rows, want 1", n)
+	}
+	if n := rf.riverInt(t, "SELECT count(*) FROM river.river_job WHERE kind = 'signing.submit' AND (args->>'signingFormId')::bigint = $1", form.ID); n != 1 {
+		t.Errorf("%d submission jobs, want 1", n)
+	}
+}
+
 func TestSubmissionToFile(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)

@@ -33,13 +33,19 @@ func inputOf(f *Form) *Input {
 		GeneralCompetenceAreasPassed: f.GeneralCompetenceAreasPassed, TeacherComment: f.TeacherComment, OverallPassed: f.OverallPassed}
 }
 
+// kind names an outcome: "ok", "400", or "409 " and the conflict's message
+// id, so that each refusal is told apart (a locked form is not a stale one).
 func kind(err error) string {
 	if err == nil {
 		return "ok"
 	}
-	switch apperror.KindOf(err) {
+	e, ok := apperror.As(err)
+	if !ok {
+		return err.Error()
+	}
+	switch e.Kind {
 	case apperror.Conflict:
-		return "409"
+		return "409 " + e.MessageID
 	case apperror.Invalid:
 		return "400"
 	}
@@ -75,22 +81,23 @@ func TestApply(t *testing.T) {
 		{"bad value", func() *Form { return &Form{ID: 1, Version: 1} }, func(f *Form) *Input {
 			return &Input{ID: 1, Version: 1, MidSemesterStudentHasGivenFeedback: s("maybe")}
 		}, "400", nil},
-		{"stale version", midDone, func(f *Form) *Input { in := inputOf(f); in.Version = 2; return in }, "409", nil},
+		{"stale version", midDone, func(f *Form) *Input { in := inputOf(f); in.Version = 2; return in }, "409 signing.stale", nil},
+		{"stale version without changes", midDone, func(f *Form) *Input { in := inputOf(f); in.Version = 4; return in }, "409 signing.stale", nil},
 		{"mid locked once confirmed", midDone, func(f *Form) *Input {
 			in := inputOf(f)
 			in.MidSemesterStudentHasGivenFeedback = s(No)
 			return in
-		}, "409", nil},
+		}, "409 signing.midConfirmed", nil},
 		{"end closed before mid", func() *Form { return &Form{ID: 1, Version: 1} }, func(f *Form) *Input {
 			in := inputOf(f)
 			in.AttendancePassed = s(Yes)
 			return in
-		}, "409", nil},
+		}, "409 signing.endNotOpen", nil},
 		{"end closed before the mid date has come", func() *Form {
 			f := midDone()
 			f.MidSemesterCompletedDate = s("2026-12-01")
 			return f
-		}, func(f *Form) *Input { in := inputOf(f); in.AttendancePassed = s(Yes); return in }, "409", nil},
+		}, func(f *Form) *Input { in := inputOf(f); in.AttendancePassed = s(Yes); return in }, "409 signing.endNotOpen", nil},
 		{"end saved sets the end date", midDone, func(f *Form) *Input {
 			in := inputOf(f)
 			in.AttendancePassed, in.GeneralCompetenceAreasPassed = s(Yes), s(Yes)
@@ -105,7 +112,7 @@ func TestApply(t *testing.T) {
 			now := time.Now()
 			f.SignedByStudentDate = &now
 			return f
-		}, func(f *Form) *Input { in := inputOf(f); in.OverallPassed = s(Failed); return in }, "409", nil},
+		}, func(f *Form) *Input { in := inputOf(f); in.OverallPassed = s(Failed); return in }, "409 signing.signed", nil},
 		{"unchanged save after signatures is fine", func() *Form {
 			f := endDone()
 			now := time.Now()
@@ -116,7 +123,14 @@ func TestApply(t *testing.T) {
 			f := endDone()
 			f.IsLocked = true
 			return f
-		}, func(f *Form) *Input { return inputOf(f) }, "409", nil},
+		}, func(f *Form) *Input { return inputOf(f) }, "409 signing.locked", nil},
+		// Reloading cannot help with a locked form, so a stale save to one
+		// is told that it is locked, not that it is stale.
+		{"locked and stale says locked", func() *Form {
+			f := endDone()
+			f.IsLocked = true
+			return f
+		}, func(f *Form) *Input { in := inputOf(f); in.Version = 1; in.OverallPassed = s(Failed); return in }, "409 signing.locked", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,7 +158,7 @@ func TestSign(t *testing.T) {
 		wantLocked  bool
 		wantWithout bool
 	}{
-		{"teacher before end is open", func() *Form { return &Form{ID: 1, Version: 1} }, Teacher, true, "409", false, false},
+		{"teacher before end is open", func() *Form { return &Form{ID: 1, Version: 1} }, Teacher, true, "409 signing.endNotOpen", false, false},
 		{"teacher needs both competence results", func() *Form {
 			f := midDone()
 			f.EndSemesterCompletedDate = s(today)
@@ -157,22 +171,22 @@ func TestSign(t *testing.T) {
 			f.SignedByAdvisorDate, f.SignedByAdvisorUserID, f.SignedByAdvisorSignInMethod = &now, new(int64), s("vipps")
 			return f
 		}, Teacher, false, "ok", false, false},
-		{"student before end is completed", midDone, Student, false, "409", false, false},
-		{"supervisor before end is completed", midDone, Advisor, false, "409", false, false},
+		{"student before end is completed", midDone, Student, false, "409 signing.endNotCompleted", false, false},
+		{"supervisor before end is completed", midDone, Advisor, false, "409 signing.endNotCompleted", false, false},
 		{"student", endDone, Student, false, "ok", false, false},
 		{"supervisor", endDone, Advisor, false, "ok", false, false},
 		{"twice", func() *Form {
 			f := endDone()
 			f.SignedByStudentDate, f.SignedByStudentUserID, f.SignedByStudentSignInMethod = &now, new(int64), s("feide")
 			return f
-		}, Student, false, "409", false, false},
+		}, Student, false, "409 signing.alreadySigned", false, false},
 		{"last of three locks", func() *Form {
 			f := endDone()
 			f.SignedByStudentDate, f.SignedByStudentUserID, f.SignedByStudentSignInMethod = &now, new(int64), s("feide")
 			f.SignedByAdvisorDate, f.SignedByAdvisorUserID, f.SignedByAdvisorSignInMethod = &now, new(int64), s("vipps")
 			return f
 		}, Teacher, false, "ok", true, false},
-		{"locked", func() *Form { f := endDone(); f.IsLocked = true; return f }, Advisor, false, "409", false, false},
+		{"locked", func() *Form { f := endDone(); f.IsLocked = true; return f }, Advisor, false, "409 signing.locked", false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

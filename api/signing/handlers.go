@@ -98,7 +98,12 @@ func (s *Service) Create(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	if _, err := load(ctx, classID, studentID); err == nil {
+	if existing, err := load(ctx, classID, studentID); err == nil {
+		// A locked form is final: say so, rather than asking for a reload
+		// that would only show the same locked form.
+		if existing.IsLocked {
+			return conflict("signing.locked")
+		}
 		return conflict("signing.exists")
 	} else if !errors.Is(err, ErrNone) {
 		return err
@@ -150,7 +155,9 @@ func (s *Service) Update(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if in.ID != 0 && in.ID != stored.ID {
+	// A save for a form since cancelled and created anew is stale; apply
+	// says so too for an old version, and "locked" for a locked form.
+	if in.ID != 0 && in.ID != stored.ID && !stored.IsLocked {
 		return conflict("signing.stale")
 	}
 	f, err := apply(stored, &in, s.today())

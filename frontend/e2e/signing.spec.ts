@@ -198,9 +198,41 @@ test('the signing form: teacher, supervisor and student each sign on their own d
   await expect.poll(() => tab.url()).toMatch(/^blob:/);
   await tab.close();
 
-  // Both PDFs carry the student's name.
+  // After all three signatures every write to the form answers 409: it is locked, not stale.
   const token = await storedToken(teacher);
   const base = `/api/classes/${target.classId}/students/${target.studentId}`;
+  const current = (await (await schoolApi(teacher.request, 'demo', `${base}/signingform`, { token })).json()) as {
+    id: number;
+    version: number;
+  };
+  const writes: { method: 'PUT' | 'POST'; path: string; data?: unknown }[] = [
+    { method: 'PUT', path: `${base}/signingform`, data: { ...current, overallPassed: 'failed' } },
+    { method: 'POST', path: `${base}/signingform`, data: {} },
+    { method: 'POST', path: `${base}/signingform/sign`, data: { confirmWithoutAdvisor: true } },
+    { method: 'POST', path: `${base}/signingform/cancel` },
+  ];
+  for (const write of writes) {
+    const response = await schoolApi(teacher.request, 'demo', write.path, { token, method: write.method, data: write.data });
+    expect(response.status(), `${write.method} ${write.path}`).toBe(409);
+    const problem = (await response.json()) as { description: string; errors: { reason: string }[] };
+    expect(problem.errors.map((e) => e.reason), `${write.method} ${write.path}`).toEqual(['locked']);
+  }
+
+  // The teacher's page for the student shows the audit trail, newest first:
+  // the lock, then the three signatures in the order they were given.
+  await teacher.goto(schoolUrl('demo', `/teacher/class/${target.classId}/student/${target.studentId}`));
+  const trail = teacher.getByRole('region', { name: t('placement.audit.title') }).getByRole('listitem');
+  await expect(trail.first()).toBeVisible();
+  await expect(trail.nth(0)).toContainText('Alle parter har signert; skjemaet er låst');
+  await expect(trail.nth(1)).toContainText('Signert av student');
+  await expect(trail.nth(1)).toContainText(STUDENT_NAME);
+  await expect(trail.nth(2)).toContainText('Signert av praksisveileder');
+  await expect(trail.nth(2)).toContainText('Anders Moen');
+  await expect(trail.nth(3)).toContainText('Signert av praksislærer');
+  await expect(trail.nth(3)).toContainText('Per Kristian Dahl');
+  await expectNoAxeViolations(teacher);
+
+  // Both PDFs carry the student's name.
   for (const path of [`${base}/signingform/pdf`, `${base}/full/pdf`]) {
     const response = await schoolApi(teacher.request, 'demo', path, { token });
     expect(response.status(), path).toBe(200);

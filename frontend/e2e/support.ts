@@ -53,11 +53,11 @@ export async function schoolApi(
   request: APIRequestContext,
   host: string,
   path: string,
-  { token, method = 'GET' }: { token?: string | null; method?: 'GET' | 'POST' } = {},
+  { token, method = 'GET', data }: { token?: string | null; method?: 'GET' | 'POST' | 'PUT'; data?: unknown } = {},
 ) {
   const headers: Record<string, string> = { Host: `${host}.localhost:${PORT}` };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return request.fetch(serverUrl(path), { method, headers });
+  return request.fetch(serverUrl(path), data === undefined ? { method, headers } : { method, headers, data });
 }
 
 interface CaughtMail {

@@ -20,6 +20,7 @@ import { useParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
+import { AuditTrail } from '@/features/placement/components/AuditTrail';
 import { useGetClassesQuery, useGetClassUsersQuery } from '../api/classesApi';
 import { useGetAllRolesQuery, useGetUserQuery, useUpdateUserMutation } from '../api/usersApi';
 import { AdminPage } from '../components/AdminPage';
@@ -344,6 +345,11 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
         </Stack>
       </Paper>
 
+      {user.roles.some((r) => r.name === 'Student')
+        ? [...new Set(user.studentReferences.map((r) => r.classId))].map((classId) => (
+            <AuditSection key={classId} studentId={user.id} classId={classId} classLabel={optionLabel(classId)} />
+          ))
+        : null}
       <AccessSection user={user} onToggle={() => setConfirmActive(true)} />
       <ConfirmDialog
         open={confirmActive}
@@ -420,6 +426,22 @@ function ClassesPicker({ label, classes, value, onChange, optionLabel, error }: 
       filterSelectedOptions
       renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error} />}
     />
+  );
+}
+
+/**
+ * A student's audit trail in one class, newest first: what was done to the
+ * assessment, the warning and the signing form, when and by whom.
+ */
+function AuditSection({ studentId, classId, classLabel }: { studentId: number; classId: number; classLabel: string }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h2" id={headingId} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        <FormattedMessage id="admin.user.auditHeading" values={{ class: classLabel }} />
+      </Typography>
+      <AuditTrail target={{ classId, studentId }} />
+    </Paper>
   );
 }
 

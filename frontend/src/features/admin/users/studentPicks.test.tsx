@@ -183,4 +183,42 @@ describe('student on the user page', { timeout: SLOW }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ roles: [2, 3], teacherClasses: [] });
   });
+  it("shows the student's log in each of the student's classes, newest first, with who did what", async () => {
+    const signed = (id: number, label: string, actorName: string, actorRole: string) => ({
+      id,
+      occurredAt: `2026-11-20T0${id}:00:00Z`,
+      action: 'signingForm.signed',
+      label,
+      entity: 'signingForm',
+      entityId: 9,
+      actorId: id,
+      actorName,
+      actorRole,
+    });
+    fakeApi({
+      'GET /api/users/50': { body: student },
+      'GET /api/roles': { body: [{ id: 2, name: 'Student' }] },
+      'GET /api/classes': { body: classes },
+      'GET /api/classes/10/users': { body: people[10] },
+      'GET /api/classes/10/students/50/audit': {
+        body: [
+          signed(3, 'Signert av student (innlogget med Feide)', 'Ola Student', 'S'),
+          signed(2, 'Signert av praksisveileder (innlogget med Vipps)', 'Vera Veileder', 'PV'),
+          signed(1, 'Signert av praksislærer (innlogget med Feide)', 'Tove Lærer', 'PL'),
+        ],
+      },
+      'GET /api/classes/5/students/50/audit': { body: [] },
+    });
+    renderAdmin({ route: '/admin/users/50' });
+
+    const med = await screen.findByRole('region', { name: 'Logg for MED – Emne MED (Høst 2026)' }, { timeout: 10_000 });
+    await waitFor(() => expect(within(med).getAllByRole('listitem')).toHaveLength(3));
+    const items = within(med).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Signert av student (innlogget med Feide)');
+    expect(items[0]).toHaveTextContent('Ola Student (S)');
+    expect(items[1]).toHaveTextContent('Vera Veileder (PV)');
+    expect(items[2]).toHaveTextContent('Tove Lærer (PL)');
+    const kom = screen.getByRole('region', { name: 'Logg for KOM – Emne KOM (Vår 2026)' });
+    expect(await within(kom).findByText('Ingenting er logget for studenten ennå.')).toBeInTheDocument();
+  });
 });

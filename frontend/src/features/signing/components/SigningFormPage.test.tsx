@@ -406,7 +406,7 @@ describe('SigningFormPage', () => {
     await waitFor(() => expect(comment).toHaveAccessibleDescription('Kommentaren kan være høyst 10000 tegn.'));
   });
 
-  it('reloads a form someone else changed and says so', async () => {
+  it('keeps the changes of a stale save on screen, says someone else changed the form, and reloads on request', async () => {
     const user = userEvent.setup();
     let form = formIn('endCompleted');
     serve('teacher', () => form, {
@@ -421,15 +421,50 @@ describe('SigningFormPage', () => {
     const comment = screen.getByRole('textbox', { name: 'Kommentar fra praksislærer' });
     await user.clear(comment);
     await user.type(comment, 'Min kommentar');
-    await user.click(screen.getByRole('button', { name: 'Lagre sluttvurdering' }));
+    const save = screen.getByRole('button', { name: 'Lagre sluttvurdering' });
+    await user.click(save);
 
-    expect(await screen.findByText(/Noen andre har endret skjemaet mens du hadde det åpent/)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Klarte ikke lagre.');
+    expect(alert).toHaveTextContent('Noen andre har endret skjemaet mens du hadde det åpent');
+    expect(alert).not.toHaveTextContent('Alle parter har signert');
+    // The user's text stays until they choose to reload, and saving waits for it.
+    expect(screen.getByRole('textbox', { name: 'Kommentar fra praksislærer' })).toHaveValue('Min kommentar');
+    await waitFor(() => expect(save).toBeDisabled());
+
+    await user.click(within(alert).getByRole('button', { name: 'Last inn på nytt' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Kommentar fra praksislærer' })).toHaveValue('Endret av en annen.'),
     );
     const overall = screen.getByRole('radiogroup', { name: /Resultat for praksisperioden/ });
     expect(within(overall).getByRole('radio', { name: 'Ikke bestått' })).toBeChecked();
-    expect(screen.queryByText('Klarte ikke lagre.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lagre sluttvurdering' })).toBeEnabled();
+  });
+
+  it('says the form is locked when everyone signed before the save, and shows it read-only', async () => {
+    const user = userEvent.setup();
+    let form = formIn('endCompleted');
+    serve('teacher', () => form, {
+      [`PUT ${FORM_PATH}`]: () => {
+        // The last signature came in meanwhile.
+        form = formIn('locked');
+        return error(409, 'locked', 'Alle parter har signert, og skjemaet er låst.');
+      },
+    });
+    renderPage('teacher');
+    await loaded();
+    await user.click(screen.getByRole('radio', { name: 'Ikke bestått' }));
+    await user.click(screen.getByRole('button', { name: 'Lagre sluttvurdering' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Klarte ikke lagre.');
+    expect(alert).toHaveTextContent('Alle parter har signert, og skjemaet er låst. Det kan ikke endres lenger.');
+    expect(alert).not.toHaveTextContent('Noen andre har endret skjemaet');
+    expect(within(alert).queryByRole('button', { name: 'Last inn på nytt' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Lagre sluttvurdering' })).not.toBeInTheDocument());
+    expect(endQuestion()).toBeNull();
+    expect(screen.getByText('Alle parter har signert, og skjemaet er låst.', { exact: true })).toBeInTheDocument();
   });
 
   it('holds the teacher’s signature until changes to the end section are saved', async () => {

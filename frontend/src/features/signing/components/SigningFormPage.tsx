@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,6 +21,7 @@ import { roleOfPath } from '@/features/auth/roles';
 import { useTenant } from '@/features/tenant/TenantProvider';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
+import { conflictOf } from '../conflicts';
 import { blankForm, osloToday, signingState, toInput, valuesOf } from '../lifecycle';
 import { backPath, isSigningRole, PARTY_OF_ROLE, type SigningRole } from '../paths';
 import {
@@ -41,13 +43,6 @@ import { PdfButton } from './PdfButton';
 import { SignatureSection } from './SignatureSection';
 import { SigningInfo } from './SigningInfo';
 
-/** Conflict reasons that mean the form changed under the user: someone else saved (or created) it. */
-const STALE_REASONS = new Set(['stale', 'exists']);
-
-function isStale(error: unknown): boolean {
-  const { statusCode, details } = normalizeError(error);
-  return statusCode === 409 && details.some((detail) => STALE_REASONS.has(detail.reason));
-}
 
 /** The server's complaints by field, from a 400. */
 function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -194,6 +189,8 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
 
   const [saveError, setSaveError] = useState<unknown>(null);
   const [stale, setStale] = useState(false);
+  const [lockedOnSave, setLockedOnSave] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [endDirty, setEndDirty] = useState(false);
   const [signError, setSignError] = useState<unknown>(null);
@@ -213,6 +210,7 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
     async (values: Partial<SigningFormValues>, confirmMid = false): Promise<boolean> => {
       setSaveError(null);
       setStale(false);
+      setLockedOnSave(false);
       const body = toInput(form, { ...valuesOf(form), ...values });
       // Confirming mid replaces the mid form with its answers: the focus moves on to the end section.
       focusEndAfterConfirm.current = confirmMid;
@@ -223,11 +221,16 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
         return true;
       } catch (error) {
         focusEndAfterConfirm.current = false;
-        if (isStale(error)) {
-          // Show what the server has now, and say why the changes are gone.
+        const conflict = conflictOf(error);
+        if (conflict === 'stale') {
+          // Keep the user's changes on screen and offer to reload; saving
+          // waits until they have seen the other person's version.
+          setStale(true);
+        } else if (conflict === 'locked') {
+          // Everyone has signed meanwhile: show the form as it now stands.
           await refetchForm();
           setReloads((n) => n + 1);
-          setStale(true);
+          setLockedOnSave(true);
         } else {
           setSaveError(error);
         }
@@ -236,6 +239,17 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
     },
     [form, target, saveForm, createForm, toast, refetchForm],
   );
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await refetchForm();
+      setReloads((n) => n + 1);
+      setStale(false);
+    } finally {
+      setReloading(false);
+    }
+  };
 
   const sign = async (confirmWithoutAdvisor: boolean): Promise<boolean> => {
     setSignError(null);
@@ -273,8 +287,27 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
       <Typography sx={{ whiteSpace: 'pre-line' }}>{texts.intro}</Typography>
 
       {stale ? (
-        <Alert severity="warning" role="status" onClose={() => setStale(false)} slotProps={{ closeButton: { 'aria-label': intl.formatMessage({ id: 'common.close' }) } }}>
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" loading={reloading} disabled={reloading} onClick={() => void reload()}>
+              <FormattedMessage id="signing.reload" />
+            </Button>
+          }
+        >
+          <AlertTitle>
+            <FormattedMessage id="signing.saveFailed" />
+          </AlertTitle>
           <FormattedMessage id="signing.stale" />
+        </Alert>
+      ) : null}
+      {lockedOnSave ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>
+            <FormattedMessage id="signing.saveFailed" />
+          </AlertTitle>
+          <FormattedMessage id="signing.lockedOnSave" />
         </Alert>
       ) : null}
       {!state.exists ? (
@@ -298,7 +331,7 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
             key={`mid:${formKey}`}
             form={form}
             editable={isTeacher && state.midEditable}
-            saving={saving}
+            saving={saving || stale}
             fieldErrors={fieldErrors}
             errorBox={state.midEditable ? saveErrorBox : null}
             onSave={(values, confirm) => save(values, confirm)}
@@ -308,7 +341,7 @@ function SigningFormBody({ role, target, form, signingClass, people, refetchForm
             form={form}
             state={state}
             editable={isTeacher && state.endEditable}
-            saving={saving}
+            saving={saving || stale}
             fieldErrors={fieldErrors}
             errorBox={state.midEditable ? null : saveErrorBox}
             onSave={(values) => save(values)}
