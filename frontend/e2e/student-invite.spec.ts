@@ -75,7 +75,7 @@ test('a new student joins a class and invites a supervisor, who gets the invitat
 
 test('a student without a class is sent to the home page, and unknown student paths too', async ({ browser }) => {
   const { page } = await newStudent(browser);
-  for (const path of ['/student/forms', '/student/supervisor/invite', '/student/no-such-page']) {
+  for (const path of ['/student/forms', '/student/supervisor/invite', '/student/1/form/1/class/1/assignment/1', '/student/no-such-page']) {
     await page.goto(schoolUrl('demo', path));
     await expect(page).toHaveURL(schoolUrl('demo', '/student'));
     await expect(page.getByRole('radiogroup')).toBeVisible();
