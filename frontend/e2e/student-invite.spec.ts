@@ -6,7 +6,7 @@ import { mailTo, newStudent, pattern, t } from './placement';
 // time, with SYKP2100 among their Feide courses), so the journey changes no
 // demo person and can run again on the same database.
 
-test('a new student joins a class and invites a supervisor, who gets the invitation by e-mail', async ({ browser }) => {
+test('a new student joins a class, starts the form after a confirmation, and invites a supervisor, who gets the invitation by e-mail', async ({ browser }) => {
   test.setTimeout(90_000);
   const { page, name } = await newStudent(browser);
 
@@ -39,6 +39,23 @@ test('a new student joins a class and invites a supervisor, who gets the invitat
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('student.forms.title'));
   await expect(page.getByRole('link', { name: /^Åpne skjemaet/ })).toHaveCount(2);
   await expectNoAxeViolations(page);
+
+  // Starting a form without a supervisor asks first; the student answers, saved by itself.
+  await page.getByRole('link', { name: /^Åpne skjemaet Vurdering av praksisstudier i sykepleie/ }).click();
+  const noSupervisor = page.getByRole('dialog', { name: t('student.noSupervisor.title') });
+  await expect(noSupervisor).toBeVisible();
+  await expect(page).toHaveURL(schoolUrl('demo', '/student/forms'));
+  await expectNoAxeViolations(page);
+  await noSupervisor.getByRole('button', { name: t('student.noSupervisor.start') }).click();
+  await expect(page).toHaveURL(/\/student\/\d+\/form\/\d+\/class\/\d+\/assignment\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vurdering av praksisstudier i sykepleie');
+  await expect(page.getByText(t('answering.meta.you', { name }))).toBeVisible();
+  const level = page.getByRole('radiogroup').first().getByRole('radio', { name: 'Delvis selvstendig', exact: true });
+  await level.check();
+  await expect(page.locator('[data-status]')).toHaveText(pattern('answering.status.saved'), { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t('answering.close') }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/student/forms'));
 
   // Invite the supervisor.
   await page.getByRole('link', { name: t('student.invite') }).click();
