@@ -54,7 +54,7 @@ test('a new student joins a class, starts the form after a confirmation, and inv
   await level.check();
   await expect(page.locator('[data-status]')).toHaveText(pattern('answering.status.saved'), { timeout: 15_000 });
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: t('answering.close') }).click();
+  await page.getByRole('navigation', { name: t('answering.pagesNav') }).getByRole('button', { name: t('answering.close') }).click();
   await expect(page).toHaveURL(schoolUrl('demo', '/student/forms'));
 
   // Invite the supervisor.

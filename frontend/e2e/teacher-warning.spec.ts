@@ -69,7 +69,7 @@ test('a teacher assigns a student, answers the form for the student and sends a 
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.getByRole('radiogroup').first().getByRole('radio', { name: 'Veiledet', exact: true })).toBeChecked();
-  await page.getByRole('button', { name: t('answering.close') }).click();
+  await page.getByRole('navigation', { name: t('answering.pagesNav') }).getByRole('button', { name: t('answering.close') }).click();
   await expect(page).toHaveURL(studentUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(student.name);
 
