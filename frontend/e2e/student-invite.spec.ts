@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, schoolUrl } from './support';
-import { mailTo, newStudent, pattern, t } from './placement';
+import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
+import { acceptPrivacyPolicyIfAsked, api, mailTo, newStudent, pattern, t } from './placement';
 
 // A student who has never signed in (the test provider makes a new one each
 // time, with SYKP2100 among their Feide courses), so the journey changes no
@@ -97,4 +97,27 @@ test('a student without a class is sent to the home page, and unknown student pa
     await expect(page).toHaveURL(schoolUrl('demo', '/student'));
     await expect(page.getByRole('radiogroup')).toBeVisible();
   }
+});
+
+test("a student on last semester's form address is sent to this semester's assignment of that form", async ({ page }) => {
+  // Ola Nordmann was in SYKP1200 last spring and is in SYKP2100 now; the journey only reads.
+  await signInWith(page, 'feide', 'demo', 'Ola Nordmann');
+  await acceptPrivacyPolicyIfAsked(page);
+  const me = (await (await api(page, '/api/users/me')).json()) as { id: number };
+  const response = await api(page, '/api/classes/me/student');
+  expect(response.status()).toBe(200);
+  type Cls = { id: number; period: { status: string }; assignments: { id: number; formId: number; isMidSemester: boolean }[] };
+  const classes = (await response.json()) as Cls[];
+  const now = classes.find((c) => c.period.status === 'current');
+  const before = classes.find((c) => c.period.status === 'previous');
+  if (!now || !before) throw new Error('demo data: Ola has no current and previous class');
+  const old = before.assignments.find((a) => a.isMidSemester);
+  const same = now.assignments.find((a) => a.formId === old?.formId && a.isMidSemester);
+  if (!old || !same) throw new Error('demo data: no mid-semester main form in both classes');
+
+  await page.goto(schoolUrl('demo', `/student/${me.id}/form/${old.formId}/class/${before.id}/assignment/${old.id}`));
+  await expect(page).toHaveURL(schoolUrl('demo', `/student/${me.id}/form/${same.formId}/class/${now.id}/assignment/${same.id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vurdering av praksisstudier i sykepleie');
+  await expect(page.getByText(t('answering.half.mid'), { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
