@@ -99,6 +99,13 @@ test('a student without a class is sent to the home page, and unknown student pa
   }
 });
 
+/** A class of the signed-in student, the parts the journey reads. */
+interface OwnClass {
+  id: number;
+  period: { status: string };
+  assignments: { id: number; formId: number; isMidSemester: boolean }[];
+}
+
 test("a student on last semester's form address is sent to this semester's assignment of that form", async ({ page }) => {
   // Ola Nordmann was in SYKP1200 last spring and is in SYKP2100 now; the journey only reads.
   await signInWith(page, 'feide', 'demo', 'Ola Nordmann');
@@ -106,8 +113,7 @@ test("a student on last semester's form address is sent to this semester's assig
   const me = (await (await api(page, '/api/users/me')).json()) as { id: number };
   const response = await api(page, '/api/classes/me/student');
   expect(response.status()).toBe(200);
-  type Cls = { id: number; period: { status: string }; assignments: { id: number; formId: number; isMidSemester: boolean }[] };
-  const classes = (await response.json()) as Cls[];
+  const classes = (await response.json()) as OwnClass[];
   const now = classes.find((c) => c.period.status === 'current');
   const before = classes.find((c) => c.period.status === 'previous');
   if (!now || !before) throw new Error('demo data: Ola has no current and previous class');
