@@ -238,8 +238,8 @@ func (s *Server) routes() {
 		Tag: "warnings", Access: "the class's teachers", Body: "{comment, passRequirement, passRequirementSummary} (optional)"}, signedIn)
 	api.Handle(http.MethodPost, student+"/warning/confirm", s.warnings.Confirm, Op{Summary: "The student confirms having read the sent warning",
 		Tag: "warnings", Access: "the student"}, signedIn)
-	api.Handle(http.MethodDelete, student+"/warning", s.warnings.Delete, Op{Summary: "Delete the warning (the audit trail keeps that it existed)",
-		Tag: "warnings", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Deleted"}}, signedIn)
+	api.Handle(http.MethodDelete, student+"/warning", s.warnings.Delete, Op{Summary: "Delete the warning: a draft at any time, a sent warning once the student has confirmed it, else 409 (the audit trail keeps that it existed)",
+		Tag: "warnings", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Deleted", http.StatusConflict: "Sent and not yet confirmed by the student"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/warning/deadline", s.warnings.Deadline, Op{Summary: "When a warning is due: {midpoint, lastDate} (the placement's midpoint, at the latest three weeks before its end)",
 		Tag: "warnings", Access: "anyone related to the student"}, signedIn)
 	api.Handle(http.MethodGet, student+"/warning/pdf", s.warnings.PDF, Op{Summary: "The warning as a PDF (404 when none)", Tag: "warnings",

@@ -35,7 +35,12 @@ func TestWarningLifecycle(t *testing.T) {
 		{"own supervisor cannot write", "advisor", http.MethodPost, base, draft, http.StatusForbidden},
 		{"teacher of no class cannot write", "otherTeacher", http.MethodPost, base, draft, http.StatusForbidden},
 		{"other school's admin", "otherSchoolAdmin", http.MethodPost, base, draft, http.StatusUnauthorized},
-		{"too long", "teacher", http.MethodPost, base, warnings.Draft{Comment: strings.Repeat("x", 10001)}, http.StatusBadRequest},
+		{"comment too long", "teacher", http.MethodPost, base, warnings.Draft{Comment: strings.Repeat("x", 10001)}, http.StatusBadRequest},
+		{"pass requirement too long", "teacher", http.MethodPost, base, warnings.Draft{PassRequirement: strings.Repeat("å", 10001)}, http.StatusBadRequest},
+		{"summary too long", "teacher", http.MethodPost, base, warnings.Draft{PassRequirementSummary: strings.Repeat("x", 10001)}, http.StatusBadRequest},
+		{"nothing saved from a refused draft", "teacher", http.MethodGet, base, nil, http.StatusNotFound},
+		{"exactly 10000 characters each", "teacher", http.MethodPost, base, warnings.Draft{Comment: strings.Repeat("æ", 10000), PassRequirement: strings.Repeat("ø", 10000), PassRequirementSummary: strings.Repeat("å", 10000)}, http.StatusOK},
+		{"a draft may be deleted", "teacher", http.MethodDelete, base, nil, http.StatusNoContent},
 		{"teacher saves a partial draft", "teacher", http.MethodPost, base, warnings.Draft{Comment: "Utkast"}, http.StatusOK},
 		{"draft hidden from the student", "student", http.MethodGet, base, nil, http.StatusNotFound},
 		{"draft hidden from the supervisor", "advisor", http.MethodGet, base, nil, http.StatusNotFound},
@@ -50,6 +55,8 @@ func TestWarningLifecycle(t *testing.T) {
 		{"other supervisor does not", "otherAdvisor", http.MethodGet, base, nil, http.StatusForbidden},
 		{"other student does not", "otherStudent", http.MethodGet, base, nil, http.StatusForbidden},
 		{"teacher cannot confirm for the student", "teacher", http.MethodPost, base + "/confirm", nil, http.StatusForbidden},
+		{"not deleted before the student confirms", "teacher", http.MethodDelete, base, nil, http.StatusConflict},
+		{"still there", "student", http.MethodGet, base, nil, http.StatusOK},
 		{"student confirms", "student", http.MethodPost, base + "/confirm", nil, http.StatusOK},
 		{"PDF", "student", http.MethodGet, base + "/pdf", nil, http.StatusOK},
 		{"deadline", "teacher", http.MethodGet, base + "/deadline", nil, http.StatusOK},
@@ -68,6 +75,19 @@ func TestWarningLifecycle(t *testing.T) {
 			w := decode[warnings.Warning](t, rec)
 			if w.SubmittedAt == nil || w.StudentConfirmedAt != nil || w.Comment != draft.Comment {
 				t.Errorf("sent warning %+v", w)
+			}
+		case "exactly 10000 characters each":
+			w := decode[warnings.Warning](t, rec)
+			if len([]rune(w.Comment)) != 10000 || len([]rune(w.PassRequirement)) != 10000 || len([]rune(w.PassRequirementSummary)) != 10000 {
+				t.Errorf("10000-character texts not kept whole")
+			}
+		case "comment too long", "pass requirement too long", "summary too long":
+			if pr := decode[Problem](t, rec); pr.StatusCode != http.StatusBadRequest || len(pr.Errors) != 1 {
+				t.Errorf("%s: problem %+v", s.name, pr)
+			}
+		case "not deleted before the student confirms":
+			if pr := decode[Problem](t, rec); pr.StatusCode != http.StatusConflict || pr.Description == "" {
+				t.Errorf("unconfirmed deletion: problem %+v", pr)
 			}
 		case "student confirms":
 			if w := decode[warnings.Warning](t, rec); w.StudentConfirmedAt == nil {

@@ -2,9 +2,9 @@
 // drafts it (comment: which learning outcomes and criteria are not met;
 // passRequirement and passRequirementSummary: what the student must achieve
 // to pass), sends it (submittedAt; the student is e-mailed), the student
-// confirms having read it (studentConfirmedAt), and the teacher may delete
-// it. Norwegian practice wants it at the placement's halfway point, or at the
-// latest three weeks before the placement ends.
+// confirms having read it (studentConfirmedAt), and then the teacher may
+// delete it. Norwegian practice wants it at the placement's halfway point,
+// or at the latest three weeks before the placement ends.
 package warnings
 
 import (
@@ -187,11 +187,17 @@ func Confirm(ctx context.Context, classID, studentID int64) (*Warning, error) {
 	return w, audit(tx, auth.CallerFrom(ctx).UserID, "warning.confirmed", w)
 }
 
-// Delete removes the warning. The audit trail keeps that it existed.
+// Delete removes the warning. A draft may go at any time; a sent warning
+// only once the student has confirmed reading it, so a student is never
+// warned by a text that vanished before they saw it. The audit trail keeps
+// that it existed.
 func Delete(ctx context.Context, classID, studentID int64) error {
 	w, err := Get(ctx, classID, studentID)
 	if err != nil {
 		return err
+	}
+	if w.SubmittedAt != nil && w.StudentConfirmedAt == nil {
+		return apperror.Conflictf("warnings.notConfirmed")
 	}
 	tx, _ := tenants.DB(ctx)
 	if err := audit(tx, auth.CallerFrom(ctx).UserID, "warning.deleted", w); err != nil {

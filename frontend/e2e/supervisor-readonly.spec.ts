@@ -52,7 +52,12 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   await expect(page).toHaveURL(/\/advisor\/class\/\d+\/student\/\d+\/form\/\d+\/assignment\/\d+$/);
   await expect(page.getByText(t('answering.readOnly.title'))).toBeVisible();
   await expect(page.getByText(STUDENT).first()).toBeVisible();
-  await expect(page.getByRole('radio', { checked: false, disabled: false })).toHaveCount(0);
+  await expect(page.getByText('Hilde Bakken (PV)').first()).toBeVisible();
+  const level = '(Selvstendig|Delvis selvstendig|Veiledet|Assistert|Uselvstendig)';
+  await expect(page.getByText(new RegExp(`^${t('answering.readOnly.answer')}: ${level}$`)).first()).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('answering.send') })).toHaveCount(0);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
   await context.close();

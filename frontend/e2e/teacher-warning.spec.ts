@@ -3,11 +3,12 @@ import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
 import { api, classId, newStudent, pattern, singular, t } from './placement';
 
 // Siri Lunde teaches SYKP2200 this autumn and no other journey signs her in.
-// A new student joins her class; she takes the student, gives a warning, and
-// the student confirms reading it.
+// A new student joins her class; she takes the student, answers the form for
+// the student, gives a warning, and the student confirms reading it.
 const TEACHER = 'Siri Lunde';
+const MAIN_FORM = 'Vurdering av praksisstudier i sykepleie';
 
-test('a teacher assigns a student and sends a warning, which the student confirms', async ({ browser }) => {
+test('a teacher assigns a student, answers the form for the student and sends a warning, which the student confirms', async ({ browser }) => {
   test.setTimeout(120_000);
   const student = await newStudent(browser);
   const surgical = await classId(student.page, 'SYKP2200');
@@ -52,6 +53,26 @@ test('a teacher assigns a student and sends a warning, which the student confirm
   await expect(page.getByText(t('placement.warning.none'))).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The teacher answers the main form for the student; the answer is saved by itself and kept.
+  const studentUrl = page.url();
+  await page
+    .getByRole('link', { name: t('placement.forms.openNamed', { form: MAIN_FORM, half: t('placement.half.end') }) })
+    .click();
+  await expect(page).toHaveURL(/\/teacher\/class\/\d+\/student\/\d+\/form\/\d+\/assignment\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(MAIN_FORM);
+  await expect(page.getByText(t('answering.meta.you', { name: TEACHER }))).toBeVisible();
+  await expect(page.getByText(student.name)).toBeVisible();
+  const level = page.getByRole('radiogroup').first().getByRole('radio', { name: 'Veiledet', exact: true });
+  await expect(level).not.toBeChecked();
+  await level.check();
+  await expect(page.locator('[data-status]')).toHaveText(pattern('answering.status.saved'), { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(page.getByRole('radiogroup').first().getByRole('radio', { name: 'Veiledet', exact: true })).toBeChecked();
+  await page.getByRole('navigation', { name: t('answering.pagesNav') }).getByRole('button', { name: t('answering.close') }).click();
+  await expect(page).toHaveURL(studentUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(student.name);
+
   await page.getByRole('button', { name: t('placement.warning.write') }).click();
   const dialog = page.getByRole('dialog', { name: t('placement.warning.dialog.title', { name: student.name }) });
   await expect(dialog).toBeVisible();
@@ -75,6 +96,9 @@ test('a teacher assigns a student and sends a warning, which the student confirm
   await expect(dialog).toBeHidden();
   await expect(page.getByText(t('placement.warning.sent'))).toBeVisible();
   await expect(page.getByText(t('placement.warning.notConfirmed'))).toBeVisible();
+  // Not to be deleted before the student has read it.
+  await expect(page.getByRole('button', { name: t('placement.warning.delete') })).toHaveCount(0);
+  await expect(page.getByText(t('placement.warning.deleteAfterConfirm'))).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The student sees the warning until confirming it.
@@ -102,4 +126,16 @@ test('a teacher assigns a student and sends a warning, which the student confirm
   await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: student.name }) })).toContainText(
     t('teacher.overview.warning.confirmed'),
   );
+
+  // Once confirmed, the teacher may delete it, after confirming.
+  await row.getByRole('link', { name: student.name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(student.name);
+  await page.getByRole('button', { name: t('placement.warning.delete') }).click();
+  const deletion = page.getByRole('dialog', { name: t('placement.warning.deleteTitle') });
+  await expect(deletion).toBeVisible();
+  await expectNoAxeViolations(page);
+  await deletion.getByRole('button', { name: t('placement.warning.deleteConfirm') }).click();
+  await expect(deletion).toBeHidden();
+  await expect(page.getByText(t('toast.deleted'))).toBeVisible();
+  await expect(page.getByText(t('placement.warning.none'))).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { useGetMyStudentClassesQuery } from '@/features/placement/api/placementApi';
+import { selectedClass } from '@/features/answering/studentFormRedirect';
 import type { StudentClass } from '@/features/placement/types';
 
 /**
@@ -9,6 +10,6 @@ import type { StudentClass } from '@/features/placement/types';
 export function useMyClasses() {
   const query = useGetMyStudentClassesQuery();
   const classes: StudentClass[] = query.data ?? [];
-  const current = classes.find((cls) => cls.period.status !== 'previous') ?? null;
+  const current = selectedClass(classes);
   return { ...query, classes, current };
 }

@@ -35,7 +35,8 @@ function renderClass(cls: PlacementClass, isTeacher = true) {
   return renderPage(<TeacherClassPage />, { user: teacher, path: '/teacher/class/:classId', route: `/teacher/class/${cls.id}` });
 }
 
-const checklist = () => screen.findByRole('dialog', { name: 'Sjekkliste for praksislærer' });
+// The class page loads several things first; on a busy machine that takes more than a second.
+const checklist = () => screen.findByRole('dialog', { name: 'Sjekkliste for praksislærer' }, { timeout: 5000 });
 
 describe('the checklist on the class page', () => {
   it('shows by itself with start, mid and end, and again next time when only closed', async () => {
@@ -46,7 +47,7 @@ describe('the checklist on the class page', () => {
       expect(within(dialog).getByRole('heading', { name: section })).toBeInTheDocument();
     }
     await user.click(within(dialog).getByRole('button', { name: 'Lukk' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     first.unmount();
 
     renderClass(demoClass());
@@ -57,7 +58,7 @@ describe('the checklist on the class page', () => {
     const user = userEvent.setup();
     const first = renderClass(demoClass());
     await user.click(within(await checklist()).getByRole('button', { name: 'Ikke vis igjen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(isChecklistDismissed(2, 2)).toBe(true);
     first.unmount();
 

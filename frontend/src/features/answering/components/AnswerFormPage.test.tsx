@@ -59,6 +59,46 @@ const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTi
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('the form page', () => {
+  it('marks every comment with its author and role tag: (S), (PV), (PL)', async () => {
+    const teacherSet = demoSet({
+      id: 13,
+      userId: 3,
+      userName: 'Per Kristian Dahl',
+      role: 'teacher',
+      roleTag: 'PL',
+      answers: [{ formQuestionId: 23, value: '2', comment: 'Enig med veilederen.' }],
+      comments: [
+        {
+          id: 102,
+          formQuestionId: 23,
+          userId: 3,
+          userName: 'Per Kristian Dahl',
+          role: 'teacher',
+          roleTag: 'PL',
+          comment: 'Enig med veilederen.',
+          createdAt: '2026-10-09T09:00:00Z',
+          commentedAt: '2026-10-09T09:00:00Z',
+          updatedAt: '2026-10-09T09:00:00Z',
+        },
+      ],
+    });
+    const otherAdvisor = demoSet({
+      id: 14,
+      userId: 17,
+      userName: 'Anders Moen',
+      comments: [{ ...demoSet().comments[0], id: 103, userId: 17, userName: 'Anders Moen', comment: 'Trygg i målingene.' }],
+    });
+    const full = demoFull();
+    renderFormPage({
+      full: { ...full, midSemester: full.midSemester && { ...full.midSemester, teacher: teacherSet, others: [otherAdvisor] } },
+    });
+    const question = await screen.findByRole('region', { name: /Kartlegger pasientens behov/ });
+    expect(within(question).getByText('Ola Nordmann (S)')).toBeVisible();
+    expect(within(question).getByText('Anders Moen (PV)')).toBeVisible();
+    expect(within(question).getByText('Per Kristian Dahl (PL)')).toBeVisible();
+    expect(within(question).getByText('Enig med veilederen.')).toBeVisible();
+  });
+
   it('shows the form, whose assessment it is and who answers, one group per page', async () => {
     renderFormPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Vurdering av praksisstudier i sykepleie' })).toBeVisible();

@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { errorDescriptions, hasStatus, normalizeError } from '@/api/errors';
 import { useToast } from '@/components/toast/useToast';
 import { roleOfPath, rolePath, type RoleName } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
+import { useGetMyStudentClassesQuery } from '@/features/placement/api/placementApi';
 import { useTenant } from '@/features/tenant/TenantProvider';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import {
@@ -43,6 +44,7 @@ import { FormTools } from './FormTools';
 import { authorBadge } from './OtherComments';
 import { QuestionBlock } from './QuestionBlock';
 import { SaveStatus } from './SaveStatus';
+import { studentFormRedirect } from '../studentFormRedirect';
 
 /** The groups a person answers: free text and grading (not the unused type). */
 export function answerableGroups(form: AnsweringForm): FormGroup[] {
@@ -153,13 +155,35 @@ interface Ids {
  */
 export function AnswerFormPage() {
   const params = useParams();
+  const role = usePageRole();
   const classId = idParam(params.classId);
   const studentUserId = idParam(params.studentUserId);
   const formId = idParam(params.formId);
   const assignmentId = idParam(params.assignmentId);
   if (classId === null || studentUserId === null || formId === null || assignmentId === null) return <FormNotFound />;
   const ids = { classId, studentUserId, formId, assignmentId };
-  return <AnswerFormLoader key={`${classId}/${studentUserId}/${formId}/${assignmentId}`} {...ids} />;
+  const page = <AnswerFormLoader key={`${classId}/${studentUserId}/${formId}/${assignmentId}`} {...ids} />;
+  return role === 'Student' ? <StudentFormGuard ids={ids}>{page}</StudentFormGuard> : page;
+}
+
+/**
+ * A student's form page follows the student's class of this period (spec
+ * §4): an address of another period's class, or of an assignment the class
+ * does not have, is rewritten to the class's assignment of that form; a
+ * student without a class goes home (spec §2). If the classes cannot be
+ * read, the page shows what the address asks for and the server decides.
+ */
+function StudentFormGuard({ ids, children }: { ids: Ids; children: ReactNode }) {
+  const { user } = useSession();
+  const classes = useGetMyStudentClassesQuery();
+  if (classes.isLoading) return <FormLoading />;
+  if (!classes.data) return children;
+  const to = studentFormRedirect(
+    { classId: ids.classId, studentId: ids.studentUserId, formId: ids.formId, assignmentId: ids.assignmentId },
+    user.id,
+    classes.data,
+  );
+  return to ? <Navigate to={to} replace /> : children;
 }
 
 function AnswerFormLoader({ classId, studentUserId, formId, assignmentId }: Ids) {

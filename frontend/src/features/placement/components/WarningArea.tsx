@@ -153,7 +153,13 @@ export function WarningArea({ target, studentName, canManage }: WarningAreaProps
           </>
         )}
 
-        {canManage && current ? (
+        {canManage && current && sent && !current.studentConfirmedWarningAt ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            <FormattedMessage id="placement.warning.deleteAfterConfirm" />
+          </Typography>
+        ) : null}
+        {/* A draft may be deleted at any time; a sent warning once the student has confirmed it (spec §4). */}
+        {canManage && current && (!sent || current.studentConfirmedWarningAt) ? (
           <Box>
             <Button
               color="error"
