@@ -153,6 +153,13 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
     await save(page, 'POST', '/api/classes', () => addDialog.getByRole('button', { name: /^Legg til/ }).click());
     const classLink = page.getByRole('link', { name: new RegExp(`^${subjectCode}`) });
     await expect(classLink).toBeVisible();
+    // Opened again, the subject is ticked and cannot be taken out.
+    await page.getByRole('button', { name: nb('admin.semester.addSubjects') }).click();
+    const reopened = page.getByRole('dialog', { name: nb('admin.semester.addTitle', { name: semesterName }) });
+    await expect(reopened.getByRole('checkbox', { name: new RegExp(subjectCode) })).toBeChecked();
+    await expect(reopened.getByRole('checkbox', { name: new RegExp(subjectCode) })).toBeDisabled();
+    await reopened.getByRole('button', { name: nb('admin.common.cancel') }).click();
+    await expect(reopened).toBeHidden();
 
     // A form with two groups and a question with help text, the questions reordered by keyboard.
     await openCard(page, 'admin.panel.forms.title');
@@ -356,6 +363,51 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
       await expect(page.getByRole('list', { name: new RegExp(`^${literal(nb(list))}`) }).getByRole('link', { name })).toBeVisible();
     }
     await expectNoAxeViolations(page);
+
+    // The supervisor's page in the class: the student is added for them to follow.
+    await page.getByRole('list', { name: new RegExp(`^${literal(nb('admin.class.advisors'))}`) }).getByRole('link', { name: personName }).click();
+    await heading(page, personName);
+    const advisorUrl = page.url();
+    await expect(page.getByText(nb('admin.advisor.noStudents'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: nb('admin.advisor.add') }).click();
+    const followDialog = page.getByRole('dialog', { name: nb('admin.advisor.addTitle') });
+    await followDialog.getByRole('checkbox', { name: studentName }).check();
+    await expectNoAxeViolations(page);
+    await save(page, 'POST', '/students', () =>
+      followDialog.getByRole('button', { name: message('nb', 'admin.advisor.addConfirm').replace(/^.*one \{([^}]*)\}.*$/, '$1') }).click(),
+    );
+    await expect(followDialog).toBeHidden();
+    await expect(page.getByRole('list', { name: /\(1\)$/ }).getByRole('link', { name: studentName })).toBeVisible();
+
+    // The users list by role: of this run's two people, only the student is a student.
+    await openCard(page, 'admin.panel.users.title');
+    await page.getByRole('searchbox', { name: nb('admin.users.search') }).fill(run);
+    const usersList = page.getByRole('list', { name: nb('admin.users.title') });
+    await expect(usersList.getByRole('link')).toHaveCount(2);
+    await page.getByRole('combobox', { name: new RegExp(`^${nb('admin.users.role')}`) }).click();
+    await page.getByRole('option', { name: nb('role.Student.title'), exact: true }).click();
+    await expect(usersList.getByRole('link')).toHaveCount(1);
+    await expect(usersList.getByRole('link', { name: new RegExp(studentName) })).toBeVisible();
+
+    // Deactivated, the student is marked on the user page and in the list; then active again.
+    await usersList.getByRole('link', { name: new RegExp(studentName) }).click();
+    await heading(page, studentName);
+    await page.getByRole('button', { name: nb('admin.user.deactivate') }).click();
+    const deactivate = page.getByRole('dialog', { name: nb('admin.user.deactivateTitle') });
+    await save(page, 'PATCH', '/api/users/', () => deactivate.getByRole('button', { name: nb('admin.user.deactivate') }).click());
+    await expect(page.getByText(nb('admin.user.deactivatedTitle'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goBack();
+    await page.getByRole('searchbox', { name: nb('admin.users.search') }).fill(studentName);
+    await expect(usersList.getByRole('link', { name: new RegExp(studentName) })).toContainText(nb('admin.users.deactivated'));
+    await expectNoAxeViolations(page);
+    await usersList.getByRole('link', { name: new RegExp(studentName) }).click();
+    await page.getByRole('button', { name: nb('admin.user.activate') }).click();
+    const activate = page.getByRole('dialog', { name: nb('admin.user.activateTitle') });
+    await save(page, 'PATCH', '/api/users/', () => activate.getByRole('button', { name: nb('admin.user.activate') }).click());
+    await expect(page.getByText(nb('admin.user.deactivatedTitle'))).toHaveCount(0);
+
     await page.goto(personUrl);
     await heading(page, personName);
 
@@ -432,6 +484,8 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
       ['/admin/users', nb('admin.users.title')],
       [new URL(semesterUrl).pathname, semesterName],
       [new URL(classUrl).pathname, `${subjectCode} – ${subjectName}`],
+      [new URL(advisorUrl).pathname, personName],
+      [new URL(personUrl).pathname, personName],
       ['/admin/forms/create', nb('admin.formEditor.createTitle')],
       ['/admin/texts', nb('admin.texts.title')],
     ] as const) {
