@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/toast/Toaster';
 import { AdminRoutes } from '../AdminRoutes';
-import { fakeApi, problem, renderWithProviders } from '../testing/renderAdmin';
+import { fakeApi, must, problem, renderWithProviders } from '../testing/renderAdmin';
 import type { SchoolText, SchoolTexts } from '../types';
 // Loaded up front, so the lazy route does not wait for the module.
 import './SchoolTextsPage';
@@ -82,7 +82,7 @@ describe('texts and theme editor', { timeout: SLOW }, () => {
     const policy = screen.getByRole('textbox', { name: 'Personvernerklæring' });
     await user.click(policy);
     await user.paste('## Personvern\n\nVi lagrer **lite**.\n\n<img src="x" onerror="alert(1)"><script>alert(1)</script>');
-    await user.click(screen.getAllByRole('button', { name: 'Vis forhåndsvisning' })[0]);
+    await user.click(must(screen.getAllByRole('button', { name: 'Vis forhåndsvisning' })[0], 'preview button'));
     const preview = screen.getByRole('region', { name: 'Forhåndsvisning av Personvernerklæring' });
     expect(within(preview).getByRole('heading', { name: 'Personvern' })).toBeInTheDocument();
     expect(within(preview).getByText('lite').tagName).toBe('STRONG');
