@@ -495,6 +495,16 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(mobile);
     }
+    // The expectation view with its mid/end toggle, reached from the class as it must be.
+    await mobile.goto(classUrl);
+    await mobile.getByRole('link', { name: nb('admin.class.expectationMid', { form: mainForm }) }).click();
+    await heading(mobile, nb('admin.expectations.title', { form: mainForm }));
+    const phoneHalf = mobile.getByRole('group', { name: nb('admin.expectations.half') });
+    await phoneHalf.getByRole('button', { name: nb('admin.expectations.end') }).tap();
+    await expect(phoneHalf.getByRole('button', { name: nb('admin.expectations.end') })).toHaveAttribute('aria-pressed', 'true');
+    const phoneOverflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(phoneOverflow, 'the expectation view is wider than the screen').toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(mobile);
     await phone.close();
   } finally {
     // Whatever happened, leave the school's name and privacy policy as the other journeys expect them.
