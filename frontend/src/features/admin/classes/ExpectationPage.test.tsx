@@ -94,13 +94,71 @@ describe('expectation view', { timeout: SLOW }, () => {
       ],
     });
 
-    // The end of the semester has none yet.
+    // The end of the semester has none yet; the address names its assignment.
     await user.click(screen.getByRole('button', { name: 'Slutt' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/class/4/form/1/assignment/8'));
     expect(await screen.findByText('Det er ikke satt forventninger ennå.')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: '1. Lytter' })).getByLabelText('Ingen forventning')).toBeChecked();
 
     await user.click(screen.getByText('Lukk'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/class/4'));
+  });
+});
+
+describe('mid/end toggle', { timeout: SLOW }, () => {
+
+  it('is a labelled group for main forms that follows the assignment and works from the keyboard', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/classes/4': { body: schoolClass },
+      'GET /api/forms/1': { body: form },
+      'GET /api/classes/4/forms/1/expectations': problem(404, 'Ingen forventninger'),
+      'POST /api/classes/4/expectations': ({ body }) => ({ body }),
+    });
+    // The end-semester assignment opens on the end half.
+    renderAdmin({ route: '/admin/class/4/form/1/assignment/8', state: { from: '/admin/class/4' } });
+    const toggle = await screen.findByRole('group', { name: 'Tidspunkt' }, { timeout: 10_000 });
+    const mid = within(toggle).getByRole('button', { name: 'Midtveis' });
+    const end = within(toggle).getByRole('button', { name: 'Slutt' });
+    expect(end).toHaveAttribute('aria-pressed', 'true');
+    expect(mid).toHaveAttribute('aria-pressed', 'false');
+    await screen.findByRole('group', { name: '1. Lytter' });
+
+    // A change on the end half, then to the mid half by keyboard: the change waits there.
+    await user.click(within(screen.getByRole('group', { name: '1. Lytter' })).getByLabelText('Assistert'));
+    mid.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/class/4/form/1/assignment/7'));
+    expect(mid).toHaveAttribute('aria-pressed', 'true');
+    expect(within(await screen.findByRole('group', { name: '1. Lytter' })).getByLabelText('Ingen forventning')).toBeChecked();
+
+    // Back with Space, and the end half's change is saved as end-of-semester expectations.
+    end.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(end).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/class/4/form/1/assignment/8');
+    expect(within(screen.getByRole('group', { name: '1. Lytter' })).getByLabelText('Assistert')).toBeChecked();
+    await user.click(screen.getByText('Lagre forventninger'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ formId: 1, isMidSemester: false });
+  });
+
+  it('is not offered for a form that is only answered at the end', async () => {
+    const specific: Form = { ...form, id: 3, name: 'Spesifikk', isMainForm: false };
+    const withSpecific: SchoolClass = {
+      ...schoolClass,
+      assignments: [{ id: 9, classId: 4, formId: 3, isMidSemester: false, forms: [{ id: 3, name: 'Spesifikk', isMainForm: false }] }],
+      forms: [{ id: 3, name: 'Spesifikk', isMainForm: false }],
+    };
+    fakeApi({
+      'GET /api/classes/4': { body: withSpecific },
+      'GET /api/forms/3': { body: specific },
+      'GET /api/classes/4/forms/3/expectations': problem(404, 'Ingen forventninger'),
+    });
+    renderAdmin({ route: '/admin/class/4/form/3/assignment/9', state: { from: '/admin/class/4' } });
+    expect(await screen.findByText('Skjemaet fylles ut ved slutten av semesteret.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Tidspunkt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Midtveis' })).not.toBeInTheDocument();
   });
 });
 

@@ -20,7 +20,7 @@ import { GroupPager } from '../components/GroupPager';
 import { LoadError } from '../components/LoadError';
 import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
-import { GROUP_TYPE_GRADING, type ExpectationSet, type Form, type FormGroup, type SchoolClass } from '../types';
+import { GROUP_TYPE_GRADING, type Assignment, type ExpectationSet, type Form, type FormGroup, type SchoolClass } from '../types';
 import { classCrumbs, className, type ReturnState } from './ClassPage';
 
 type Half = 'mid' | 'end';
@@ -43,9 +43,11 @@ function valuesOf(set: ExpectationSet | undefined): Values {
 /**
  * `/admin/class/{classId}/form/{formId}/assignment/{assignmentId}`: the
  * expected level of each graded question for a class, one group per page
- * as on the form page, with a mid/end toggle for main forms. It needs the
- * previous path in the navigation state (to close back to it); without it
- * the page goes to `/` (spec §2).
+ * as on the form page. The half (mid or end of the semester) is the
+ * assignment's; for main forms a toggle switches to the other half's
+ * assignment, so the address always names the half shown (spec §2, §4).
+ * It needs the previous path in the navigation state (to close back to
+ * it); without it the page goes to `/` (spec §2).
  */
 export function ExpectationPage() {
   const location = useLocation();
@@ -75,7 +77,7 @@ function ExpectationLoader({ from }: { from: string }) {
         <ExpectationEditor
           schoolClass={schoolClass.data}
           form={form.data}
-          initialHalf={assignment.isMidSemester ? 'mid' : 'end'}
+          assignment={assignment}
           from={from}
         />
       </AdminPage>
@@ -108,17 +110,28 @@ function ExpectationLoader({ from }: { from: string }) {
 interface ExpectationEditorProps {
   schoolClass: SchoolClass;
   form: Form;
-  initialHalf: Half;
+  assignment: Assignment;
   from: string;
 }
 
-function ExpectationEditor({ schoolClass, form, initialHalf, from }: ExpectationEditorProps) {
+function ExpectationEditor({ schoolClass, form, assignment, from }: ExpectationEditorProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const toast = useToast();
   const toggleLabelId = useId();
-  // Only main forms have a mid-semester half (spec §2: admins toggle for main forms).
-  const [half, setHalf] = useState<Half>(form.isMainForm ? initialHalf : 'end');
+  // The half comes from the assignment; only main forms have a mid-semester one (spec §4).
+  const half: Half = form.isMainForm && assignment.isMidSemester ? 'mid' : 'end';
+  const assignmentOf = (wanted: Half) =>
+    schoolClass.assignments.find((a) => a.formId === form.id && a.isMidSemester === (wanted === 'mid'));
+  // The toggle goes to the other half's assignment; unsaved changes of each half stay until saved.
+  const showHalf = (wanted: Half) => {
+    const other = assignmentOf(wanted);
+    if (!other || wanted === half) return;
+    void navigate(adminPaths.expectations(schoolClass.id, form.id, other.id), {
+      replace: true,
+      state: { from } satisfies ReturnState,
+    });
+  };
   // What the admin has changed, per half, until saved.
   const [drafts, setDrafts] = useState<Partial<Record<Half, Values>>>({});
   const isMidSemester = half === 'mid';
@@ -161,14 +174,14 @@ function ExpectationEditor({ schoolClass, form, initialHalf, from }: Expectation
             color="primary"
             value={half}
             onChange={(_event, value: Half | null) => {
-              if (value) setHalf(value);
+              if (value) showHalf(value);
             }}
             aria-labelledby={toggleLabelId}
           >
-            <ToggleButton value="mid" sx={{ px: 2.5, minHeight: 48 }}>
+            <ToggleButton value="mid" disabled={!assignmentOf('mid')} sx={{ px: 2.5, minHeight: 48 }}>
               <FormattedMessage id="admin.expectations.mid" />
             </ToggleButton>
-            <ToggleButton value="end" sx={{ px: 2.5, minHeight: 48 }}>
+            <ToggleButton value="end" disabled={!assignmentOf('end')} sx={{ px: 2.5, minHeight: 48 }}>
               <FormattedMessage id="admin.expectations.end" />
             </ToggleButton>
           </ToggleButtonGroup>

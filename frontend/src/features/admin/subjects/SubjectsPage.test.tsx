@@ -33,4 +33,30 @@ describe('subjects', { timeout: SLOW }, () => {
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveFocus();
   });
+
+  it('edits a subject in the same modal, filled in, and shows a bad field from the server there', async () => {
+    const user = userEvent.setup();
+    const message = 'Emnenavnet er for langt.';
+    let attempt = 0;
+    const calls = fakeApi({
+      'GET /api/subjects': { body: [{ id: 1, subjectCode: 'SYKP1200', name: 'Kommune' }] },
+      'PUT /api/subjects': ({ body }) =>
+        ++attempt === 1 ? problem(400, message, [{ reason: 'name', description: message }]) : { body },
+    });
+    renderAdmin({ route: '/admin/subjects' });
+    await user.click(await screen.findByRole('button', { name: 'Rediger SYKP1200' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rediger emne' });
+    expect(within(dialog).getByLabelText(/Emnekode/)).toHaveValue('SYKP1200');
+    const name = within(dialog).getByLabelText(/Emnenavn/);
+    expect(name).toHaveValue('Kommune');
+    await user.clear(name);
+    await user.type(name, 'Kommunehelsetjeneste');
+    await user.click(within(dialog).getByText('Lagre'));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(message));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(dialog).getByText('Lagre'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ id: 1, subjectCode: 'SYKP1200', name: 'Kommunehelsetjeneste' });
+  });
 });

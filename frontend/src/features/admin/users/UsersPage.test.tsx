@@ -58,6 +58,27 @@ describe('users list', { timeout: SLOW }, () => {
     expect(userCalls(calls)).toHaveLength(3);
   });
 
+  it('filters by role from the first page again', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/users': (call) =>
+        call.query.get('roleid') === '3'
+          ? { body: [{ id: 99, displayName: 'Lærer Lund', email: 'lund@demo.test', isActive: true, roles: [roles[2]] }], headers: { 'X-Total-Count': '1' } }
+          : serveUsers(call),
+      'GET /api/roles': { body: roles },
+    });
+    renderAdmin({ route: '/admin/users' });
+    await screen.findByText('Viser 20 av 45 brukere', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('combobox', { name: /^Rolle/ }));
+    await user.click(await screen.findByRole('option', { name: 'Praksislærer' }));
+    expect(await screen.findByText('Viser 1 av 1 bruker')).toBeInTheDocument();
+    expect(screen.getByText('Lærer Lund')).toBeInTheDocument();
+    const filtered = userCalls(calls).filter((c) => c.query.get('roleid') === '3');
+    expect(filtered).toHaveLength(1);
+    expect(filtered[0]?.query.has('offset')).toBe(false);
+    expect(filtered[0]?.query.get('pagesize')).toBe('20');
+  });
+
   it('greys and marks deactivated users', async () => {
     fakeApi({ 'GET /api/users': serveUsers, 'GET /api/roles': { body: roles } });
     renderAdmin({ route: '/admin/users' });
