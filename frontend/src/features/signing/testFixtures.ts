@@ -17,7 +17,7 @@ const mid = {
 const end = {
   midSemesterCompletedDate: '2020-10-09',
   attendancePassed: 'yes',
-  workRequirementsPassed: 'notRelevant',
+  workRequirementsPassed: 'yes',
   specificCompetenceAreasPassed: 'yes',
   generalCompetenceAreasPassed: 'yes',
   teacherComment: 'God innsats.',

@@ -82,11 +82,13 @@ describe('the form page', () => {
         },
       ],
     });
+    const [firstComment] = demoSet().comments;
+    if (!firstComment) throw new Error('the demo answer set has no comment');
     const otherAdvisor = demoSet({
       id: 14,
       userId: 17,
       userName: 'Anders Moen',
-      comments: [{ ...demoSet().comments[0], id: 103, userId: 17, userName: 'Anders Moen', comment: 'Trygg i målingene.' }],
+      comments: [{ ...firstComment, id: 103, userId: 17, userName: 'Anders Moen', comment: 'Trygg i målingene.' }],
     });
     const full = demoFull();
     renderFormPage({

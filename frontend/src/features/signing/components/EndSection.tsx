@@ -7,13 +7,12 @@ import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSigningFormat } from '../format';
 import type { SigningState } from '../lifecycle';
-import type { PassedFailed, SigningForm, SigningFormValues, YesNo, YesNoNotRelevant } from '../types';
+import type { PassedFailed, SigningForm, SigningFormValues, YesNo } from '../types';
 import { AnswerList } from './AnswerList';
 import { ChoiceQuestion } from './ChoiceQuestion';
 import { SectionCard } from './SectionCard';
 
 const YES_NO: readonly YesNo[] = ['yes', 'no'];
-const YES_NO_NOT_RELEVANT: readonly YesNoNotRelevant[] = ['yes', 'no', 'notRelevant'];
 const PASSED_FAILED: readonly PassedFailed[] = ['passed', 'failed'];
 
 /** Longest teacher comment, in characters (as the server). */
@@ -196,7 +195,8 @@ function EndForm({
         <ChoiceQuestion
           name="workRequirementsPassed"
           label={intl.formatMessage({ id: 'signing.q.workRequirements' })}
-          options={YES_NO_NOT_RELEVANT}
+          // Only the mid-semester feedback question offers 'not relevant' (spec §5).
+          options={YES_NO}
           value={values.workRequirementsPassed}
           onChange={set('workRequirementsPassed')}
           serverError={fieldErrors.workRequirementsPassed}

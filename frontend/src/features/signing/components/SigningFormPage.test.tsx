@@ -438,6 +438,11 @@ describe('SigningFormPage', () => {
     );
     const overall = screen.getByRole('radiogroup', { name: /Resultat for praksisperioden/ });
     expect(within(overall).getByRole('radio', { name: 'Ikke bestått' })).toBeChecked();
+    // Only the mid-semester feedback question offers 'not relevant' (spec §5).
+    for (const name of [/Er kravet til oppmøte oppfylt/, /Er arbeidskravene godkjent/]) {
+      const question = screen.getByRole('radiogroup', { name });
+      expect(within(question).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['yes', 'no']);
+    }
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lagre sluttvurdering' })).toBeEnabled();
   });
