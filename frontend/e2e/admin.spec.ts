@@ -24,6 +24,8 @@ async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, body?: 
  * button just enabled, a row fading in) is no colour the user reads.
  */
 async function expectNoAxeViolations(page: Page) {
+  // Nor half-way through loading: a list dimmed while new results come.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() =>
     document
       .getAnimations()

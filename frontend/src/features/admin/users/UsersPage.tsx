@@ -111,7 +111,7 @@ export function UsersPage() {
         </EmptyState>
       ) : null}
       {users.length > 0 ? (
-        <Paper variant="outlined" sx={{ opacity: searching ? 0.7 : 1, transition: 'opacity 150ms' }}>
+        <Paper variant="outlined" aria-busy={searching} sx={{ opacity: searching ? 0.7 : 1, transition: 'opacity 150ms' }}>
           <List disablePadding aria-label={intl.formatMessage({ id: 'admin.users.title' })}>
             {users.map((user, index) => (
               <UserRow key={user.id} user={user} divider={index < users.length - 1} />
