@@ -42,7 +42,7 @@ test('an invited supervisor accepts through Vipps and assesses the student', asy
   await card.getByRole('link', { name: t('advisor.student.assessNamed', { name: student.name }) }).click();
   await expect(page).toHaveURL(/\/advisor\/class\/\d+\/student\/\d+\/form\/\d+\/assignment\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vurdering av praksisstudier i sykepleie');
-  await expect(page.getByText(student.name)).toBeVisible();
+  await expect(page.getByText(student.name, { exact: true })).toBeVisible();
   const question = page.getByRole('radiogroup', { name: /^1\. Kartlegger pasientens behov/ });
   await question.getByRole('radio', { name: 'Veiledet', exact: true }).check();
   await expect(page.locator('[data-status]')).toHaveText(pattern('answering.status.saved'), { timeout: 15_000 });

@@ -61,7 +61,7 @@ test('a teacher assigns a student, answers the form for the student and sends a 
   await expect(page).toHaveURL(/\/teacher\/class\/\d+\/student\/\d+\/form\/\d+\/assignment\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MAIN_FORM);
   await expect(page.getByText(t('answering.meta.you', { name: TEACHER }))).toBeVisible();
-  await expect(page.getByText(student.name)).toBeVisible();
+  await expect(page.getByText(student.name, { exact: true })).toBeVisible();
   const level = page.getByRole('radiogroup').first().getByRole('radio', { name: 'Veiledet', exact: true });
   await expect(level).not.toBeChecked();
   await level.check();
