@@ -66,3 +66,10 @@ describe('buildTheme', () => {
     expect(buildTheme(null).palette.primary.main).toBe(DEFAULT_COLOURS.primaryColor);
   });
 });
+
+describe('headings', () => {
+  it('break long Norwegian words with a hyphen rather than overflow a phone', () => {
+    const { typography } = buildTheme(DEFAULT_COLOURS);
+    expect(typography.h1).toMatchObject({ hyphens: 'auto', overflowWrap: 'anywhere' });
+  });
+});

@@ -41,7 +41,10 @@ export const baseTheme: Theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-    h1: { fontSize: '1.875rem', fontWeight: 700, lineHeight: 1.25 },
+    // Norwegian compounds ('spesialisthelsetjenesten') are wider than a phone;
+    // break them at a syllable with a hyphen, in the page's language, rather
+    // than anywhere.
+    h1: { fontSize: '1.875rem', fontWeight: 700, lineHeight: 1.25, hyphens: 'auto', overflowWrap: 'anywhere' },
     h2: { fontSize: '1.125rem', fontWeight: 600, lineHeight: 1.4 },
     button: { textTransform: 'none', fontWeight: 600, fontSize: '1rem' },
   },
