@@ -15,7 +15,7 @@ import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import { useCreateFormMutation, useDeleteFormMutation, useGetFormQuery, useUpdateFormMutation } from '../api/formsApi';
 import { AdminPage } from '../components/AdminPage';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';

@@ -24,7 +24,7 @@ import { AuditTrail } from '@/features/placement/components/AuditTrail';
 import { useGetClassesQuery, useGetClassUsersQuery } from '../api/classesApi';
 import { useGetAllRolesQuery, useGetUserQuery, useUpdateUserMutation } from '../api/usersApi';
 import { AdminPage } from '../components/AdminPage';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Loading } from '../components/Loading';
 import { fieldErrors } from '../errors';

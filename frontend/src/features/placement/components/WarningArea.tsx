@@ -18,7 +18,7 @@ import {
 } from '../api/placementApi';
 import { useFormatters } from '../format';
 import { todayIso } from '../mainForm';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadFailed, Loading } from './Feedback';
 import { Section } from './Layout';
 import { WarningDialog } from './WarningDialog';

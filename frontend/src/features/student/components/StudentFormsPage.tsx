@@ -12,7 +12,7 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetStudentProgressQuery, useGetStudentWarningQuery } from '@/features/placement/api/placementApi';
 import { ClassLine } from '@/features/placement/components/ClassLine';
-import { ConfirmDialog } from '@/features/placement/components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { assignmentFormName, visibleAssignments } from '@/features/placement/mainForm';

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import { useSetPrimarySupervisorMutation } from '@/features/placement/api/placementApi';
-import { ConfirmDialog } from '@/features/placement/components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SupervisorBadges } from '@/features/placement/components/SupervisorBadges';
 import type { Supervisor } from '@/features/placement/types';
 

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import { useSetTeachingMutation } from '@/features/placement/api/placementApi';
-import { ConfirmDialog } from '@/features/placement/components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 interface TeachingButtonProps {
   classId: number;

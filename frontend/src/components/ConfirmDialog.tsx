@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
@@ -13,6 +14,8 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** The text of the button that does it. */
   confirmLabel: string;
+  /** The text of the button that does not; "Avbryt" by default. */
+  cancelLabel?: string;
   /** Red button for what cannot be undone. */
   destructive?: boolean;
   busy?: boolean;
@@ -21,7 +24,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before an action that matters. Cancel gets the focus, so Enter
+ * Asks before an action that matters, on every screen of the app. Cancel gets the focus, so Enter
  * never confirms by accident; Escape cancels.
  */
 export function ConfirmDialog({
@@ -29,6 +32,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   destructive = false,
   busy = false,
   onConfirm,
@@ -38,12 +42,20 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      <DialogContent>
+        <Stack spacing={1.5}>{children}</Stack>
+      </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={busy} autoFocus>
-          <FormattedMessage id="admin.common.cancel" />
+        <Button onClick={onClose} disabled={busy} autoFocus size="large">
+          {cancelLabel ?? <FormattedMessage id="common.cancel" />}
         </Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={busy}>
+        <Button
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          onClick={onConfirm}
+          loading={busy}
+          size="large"
+        >
           {confirmLabel}
         </Button>
       </DialogActions>
