@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/warnings"
 )
 
@@ -48,7 +49,7 @@ func TestFullPDF(t *testing.T) {
 		t.Errorf("another student: %d", rec.Code)
 	}
 	rec := f.send(t, http.MethodGet, "a.localhost", base, p.tokens["student"], nil)
-	text := pdfText(t, rec.Body.Bytes())
+	text := pdftest.Flow(t, rec.Body.Bytes())
 	flat := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{"Hovedskjema – midtveis", "Delvis selvstendig", "Selvstendig", "Ikke relevant", "Jeg har lært å be om hjelp i tide",
 		"Varsel om fare for ikke bestått praksis", "Læringsutbytte 2 er ikke nådd.", "Test student@a.test", "Skole A"} {

@@ -27,6 +27,7 @@ import (
 
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signing"
@@ -218,7 +219,7 @@ func TestArchiveWorker(t *testing.T) {
 	if row.SHA256 != hex.EncodeToString(sum[:]) || !row.ArchivedAt.Equal(archivedAt) {
 		t.Errorf("hash %s, want %x; archived at %s, want %s", row.SHA256, sum, row.ArchivedAt, archivedAt)
 	}
-	text := pdfText(t, row.PDF)
+	text := pdftest.Flow(t, row.PDF)
 	for _, want := range []string{"Skole A", "Test student@a.test", "Test advisor@a.test", "innlogget med engangskode", "Alle parter har signert"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("archived PDF lacks %q:\n%s", want, text)

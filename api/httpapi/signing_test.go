@@ -5,15 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/signing"
 )
 
@@ -139,7 +137,7 @@ func TestSigningFormLifecycle(t *testing.T) {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("pdf: %d", rec.Code)
 	}
-	text := pdfText(t, rec.Body.Bytes())
+	text := pdftest.Flow(t, rec.Body.Bytes())
 	for _, want := range []string{"Test student@a.test", "Test advisor@a.test", "innlogget med engangskode", "Alle parter har signert"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("signing PDF lacks %q:\n%s", want, text)
@@ -348,18 +346,4 @@ func TestSigningConflictReasons(t *testing.T) {
 		{http.MethodPost, base + "/sign", "advisor", nil, "locked"},
 		{http.MethodPost, base + "/cancel", "teacher", nil, "locked"},
 	})
-}
-
-func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "doc.pdf")
-	if err := os.WriteFile(in, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-enc", "UTF-8", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
 }

@@ -4,39 +4,16 @@ import (
 	"bytes"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/praksis/praksis/api/pdf/pdftest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
-
-// extract returns the text of a PDF as pdftotext sees it, which is what a
-// screen reader or a search finds in it.
-func extract(t *testing.T, pdf []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatalf("pdftotext is missing (Debian package poppler-utils; scripts/test installs it): %v", err)
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "doc.pdf")
-	if err := os.WriteFile(in, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	// Trailing spaces depend on layout details that do not matter.
-	lines := strings.Split(string(out), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
@@ -94,7 +71,7 @@ func TestDocumentText(t *testing.T) {
 	if !bytes.HasPrefix(b, []byte("%PDF-")) {
 		t.Fatal("not a PDF")
 	}
-	text := extract(t, b)
+	text := pdftest.Text(t, b)
 	golden(t, "document.txt", text)
 
 	// Every sentence of the long comment is there, in order, even though it
@@ -133,7 +110,7 @@ func TestEnglishFooter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := extract(t, b); !strings.Contains(text, "Page 1 of 1") {
+	if text := pdftest.Text(t, b); !strings.Contains(text, "Page 1 of 1") {
 		t.Errorf("English footer missing:\n%s", text)
 	}
 }
@@ -154,7 +131,7 @@ func TestTableWrapsCellsAndRepeatsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := extract(t, b)
+	text := pdftest.Text(t, b)
 	for i := 1; i <= 60; i++ {
 		if n := strings.Count(text, "Spørsmål "+strconv.Itoa(i)+" om"); n != 1 {
 			t.Errorf("row %d appears %d times", i, n)

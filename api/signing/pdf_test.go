@@ -3,7 +3,6 @@ package signing
 import (
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,32 +10,10 @@ import (
 	"time"
 
 	"github.com/praksis/praksis/api/pdf"
+	"github.com/praksis/praksis/api/pdf/pdftest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// pdfText is the text of a PDF as pdftotext reads it (what a screen reader
-// or a search finds), without trailing spaces, which depend on layout
-// details that do not matter.
-func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatalf("pdftotext is missing (Debian package poppler-utils): %v", err)
-	}
-	in := filepath.Join(t.TempDir(), "form.pdf")
-	if err := os.WriteFile(in, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	lines := strings.Split(string(out), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
 
 // teacherComment is 4000 characters of numbered sentences with æ, ø and å,
 // so that a line lost at a page break shows.
@@ -81,7 +58,7 @@ func render(t *testing.T, lang string, f *Form, n *Names) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pdfText(t, b)
+	return pdftest.Text(t, b)
 }
 
 // The signing form's PDF, read back as text, is exactly the golden file: the
