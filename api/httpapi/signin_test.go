@@ -876,10 +876,10 @@ func TestDevelopmentPagesOnlyWhenConfigured(t *testing.T) {
 	}{
 		{"mail messages in production", prod, "/dev/mail/messages", false},
 		{"mail page in production", prod, "/dev/mail", false},
-		{"identity provider in production", prod, "/dev/idp/feide/.well-known/openid-configuration", false},
+		{"identity provider in production", prod, "/dev/idp/feide/oidc/.well-known/openid-configuration", false},
 		{"mail messages in development", sf.fixture, "/dev/mail/messages", true},
 		{"mail page in development", sf.fixture, "/dev/mail", true},
-		{"identity provider in development", sf.fixture, "/dev/idp/feide/.well-known/openid-configuration", true},
+		{"identity provider in development", sf.fixture, "/dev/idp/feide/oidc/.well-known/openid-configuration", true},
 	}
 	for _, c := range cases {
 		rec := c.f.do(t, http.MethodGet, "localhost", c.path, nil)

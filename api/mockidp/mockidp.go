@@ -1,35 +1,35 @@
-// Package mockidp is a small OpenID Connect provider for development and
-// tests, standing in for Feide and for Vipps Login: two issuers under one
-// base URL ({base}/feide and {base}/vipps), each with discovery, an
-// authorization endpoint that shows a page to pick a test person, a token
-// endpoint (authorization code grant, PKCE S256 checked, codes single-use
-// and short-lived), userinfo and JWKS, plus Feide's groups API
+// Package mockidp is the OpenID Connect provider of development and tests,
+// standing in for Feide and for Vipps Login. Each is a provider of the
+// oauth2-proxy/mockoidc library (discovery, authorization code grant with
+// PKCE, single-use codes, RS256 ID tokens, userinfo, JWKS) served under one
+// base URL: {base}/feide/oidc and {base}/vipps/oidc are the issuers. This
+// package adds what the library leaves to its user: the page where a
+// developer picks the test person to sign in as (or cancels), the Feide
+// test persons with their realm, affiliation and course groups, the Vipps
+// test persons with name, phone and e-mail, and Feide's groups API
 // ({base}/feide/groups/me/groups).
 //
-// ID tokens are signed with RS256 by a key made at start. Everything lives
-// in memory. The provider is served only with DEV_MOCK_IDP=true, which the
-// configuration refuses outside PRAKSIS_ENV=development.
+// Everything lives in memory. The provider is served only with
+// DEV_MOCK_IDP=true, which the configuration refuses outside
+// PRAKSIS_ENV=development.
 package mockidp
 
 import (
 	"crypto/rand"
 	"crypto/rsa"
-	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/lestrrat-go/jwx/v3/jwa"
-	"github.com/lestrrat-go/jwx/v3/jwk"
-	"github.com/lestrrat-go/jwx/v3/jws"
-	"github.com/lestrrat-go/jwx/v3/jwt"
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/oauth2-proxy/mockoidc"
 )
 
 // Client is a registered client of one issuer.
@@ -42,106 +42,103 @@ type Client struct {
 type Options struct {
 	// BaseURL is where the provider is served, such as
 	// http://localhost:8080/dev/idp; its path is the prefix ServeHTTP
-	// expects.
+	// expects. The library writes issuer URLs as plain http, so the base
+	// must be http too.
 	BaseURL string
 	// Feide and Vipps are the clients each issuer accepts.
 	Feide Client
 	Vipps Client
 }
 
-const (
-	codeLifetime  = 2 * time.Minute
-	tokenLifetime = time.Hour
-)
+// The scopes Feide and Vipps Login take besides the ones the library knows
+// (openid, email, groups, profile); the library refuses an authorization
+// request that names a scope outside its list.
+var extraScopes = []string{"userid", "userid-feide", "name", "phoneNumber"}
 
+func init() {
+	for _, s := range extraScopes {
+		if !slices.Contains(mockoidc.ScopesSupported, s) {
+			mockoidc.ScopesSupported = append(mockoidc.ScopesSupported, s)
+		}
+	}
+}
+
+const tokenLifetime = time.Hour
+
+// issuer is one of the two stand-ins.
 type issuer struct {
 	name   string
 	title  string
-	client Client
+	op     *mockoidc.MockOIDC
 	people []*Person
-}
-
-type grant struct {
-	issuer      string
-	person      *Person
-	clientID    string
-	redirectURI string
-	nonce       string
-	challenge   string
-	expires     time.Time
 }
 
 // Server is the mock provider.
 type Server struct {
 	base    string
 	prefix  string
-	key     *rsa.PrivateKey
-	keyID   string
-	jwks    []byte
 	issuers map[string]*issuer
-	now     func() time.Time
 
-	mu     sync.Mutex
-	codes  map[string]*grant
-	tokens map[string]*grant
-	next   int
+	// mu serialises every call into the library: its session store is a
+	// plain map, and a picked person must be queued and taken by the same
+	// authorization request.
+	mu   sync.Mutex
+	next int
 }
 
 // New makes the provider.
 func New(opts Options) (*Server, error) {
 	u, err := url.Parse(strings.TrimSuffix(opts.BaseURL, "/"))
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return nil, fmt.Errorf("mock identity provider: base URL %q must be an absolute http(s) URL", opts.BaseURL)
+	if err != nil || u.Host == "" || u.Scheme != "http" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("mock identity provider: base URL %q must be an absolute http URL", opts.BaseURL)
 	}
 	if opts.Feide.ID == "" || opts.Vipps.ID == "" {
 		return nil, errors.New("mock identity provider: the Feide and Vipps client ids are required")
 	}
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		return nil, fmt.Errorf("mock identity provider: key: %w", err)
+	s := &Server{base: u.String(), prefix: u.Path, issuers: map[string]*issuer{}}
+	for _, iss := range []*issuer{
+		{name: "feide", title: "Feide", people: feidePeople()},
+		{name: "vipps", title: "Vipps", people: vippsPeople()},
+	} {
+		client := opts.Feide
+		if iss.name == "vipps" {
+			client = opts.Vipps
+		}
+		// A key of our own: without one the library signs with a key
+		// published in its source.
+		key, err := rsa.GenerateKey(rand.Reader, 2048)
+		if err != nil {
+			return nil, fmt.Errorf("mock identity provider: key: %w", err)
+		}
+		op, err := mockoidc.NewServer(key)
+		if err != nil {
+			return nil, fmt.Errorf("mock identity provider: %s: %w", iss.title, err)
+		}
+		op.ClientID, op.ClientSecret = client.ID, client.Secret
+		op.CodeChallengeMethodsSupported = []string{"S256"}
+		op.AccessTTL, op.RefreshTTL = tokenLifetime, tokenLifetime
+		// The library is meant to listen on an address of its own and
+		// derives its issuer ("http://" + Server.Addr + "/oidc") from that
+		// server; it is mounted here instead, so the server only carries
+		// the host and path it is reached at and is never started.
+		op.Server = &http.Server{Addr: u.Host + u.Path + "/" + iss.name}
+		iss.op = op
+		s.issuers[iss.name] = iss
 	}
-	pub, err := jwk.Import(key.Public())
-	if err != nil {
-		return nil, fmt.Errorf("mock identity provider: public key: %w", err)
-	}
-	kid := randomString(8)
-	_ = pub.Set(jwk.KeyIDKey, kid)
-	_ = pub.Set(jwk.AlgorithmKey, jwa.RS256())
-	_ = pub.Set(jwk.KeyUsageKey, "sig")
-	set := jwk.NewSet()
-	if err := set.AddKey(pub); err != nil {
-		return nil, fmt.Errorf("mock identity provider: key set: %w", err)
-	}
-	jwks, err := json.Marshal(set)
-	if err != nil {
-		return nil, fmt.Errorf("mock identity provider: key set: %w", err)
-	}
-	return &Server{
-		base: u.String(), prefix: u.Path, key: key, keyID: kid, jwks: jwks, now: time.Now,
-		issuers: map[string]*issuer{
-			"feide": {name: "feide", title: "Feide", client: opts.Feide, people: feidePeople()},
-			"vipps": {name: "vipps", title: "Vipps", client: opts.Vipps, people: vippsPeople()},
-		},
-		codes: map[string]*grant{}, tokens: map[string]*grant{},
-	}, nil
+	return s, nil
 }
 
 // FeideIssuer is the issuer URL standing in for Feide.
-func (s *Server) FeideIssuer() string { return s.base + "/feide" }
+func (s *Server) FeideIssuer() string { return s.issuers["feide"].op.Issuer() }
 
 // VippsIssuer is the issuer URL standing in for Vipps Login.
-func (s *Server) VippsIssuer() string { return s.base + "/vipps" }
+func (s *Server) VippsIssuer() string { return s.issuers["vipps"].op.Issuer() }
 
 // FeideGroupsAPI is the base URL standing in for the Feide groups API.
 func (s *Server) FeideGroupsAPI() string { return s.base + "/feide" }
 
-func randomString(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// ServeHTTP routes {prefix}/{feide|vipps}/{endpoint}.
+// ServeHTTP routes {prefix}/{feide|vipps}/oidc/{endpoint} to the library
+// and {prefix}/feide/groups/me/groups to the groups API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, s.prefix+"/")
 	if !ok {
@@ -155,25 +152,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	get, post := r.Method == http.MethodGet, r.Method == http.MethodPost
 	switch {
-	case endpoint == ".well-known/openid-configuration" && r.Method == http.MethodGet:
-		s.discovery(w, iss)
-	case endpoint == "authorize" && r.Method == http.MethodGet:
+	case endpoint == "oidc/.well-known/openid-configuration" && get:
+		s.locked(w, r, iss.op.Discovery)
+	case endpoint == "oidc/.well-known/jwks.json" && get:
+		s.locked(w, r, iss.op.JWKS)
+	case endpoint == "oidc/authorize" && get:
 		s.authorizePage(w, r, iss)
-	case endpoint == "authorize" && r.Method == http.MethodPost:
+	case endpoint == "oidc/authorize" && post:
 		s.authorize(w, r, iss)
-	case endpoint == "token" && r.Method == http.MethodPost:
+	case endpoint == "oidc/token" && post:
 		s.token(w, r, iss)
-	case endpoint == "userinfo" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
-		s.userinfo(w, r, iss)
-	case endpoint == "jwks" && r.Method == http.MethodGet:
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(s.jwks)
-	case endpoint == "groups/me/groups" && iss.name == "feide" && r.Method == http.MethodGet:
+	case endpoint == "oidc/userinfo" && (get || post):
+		s.locked(w, r, iss.op.Userinfo)
+	case endpoint == "groups/me/groups" && iss.name == "feide" && get:
 		s.groups(w, r, iss)
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+func (s *Server) locked(w http.ResponseWriter, r *http.Request, h http.HandlerFunc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h(w, r)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -182,46 +185,34 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func (s *Server) discovery(w http.ResponseWriter, iss *issuer) {
-	base := s.base + "/" + iss.name
-	writeJSON(w, http.StatusOK, map[string]any{
-		"issuer":                                base,
-		"authorization_endpoint":                base + "/authorize",
-		"token_endpoint":                        base + "/token",
-		"userinfo_endpoint":                     base + "/userinfo",
-		"jwks_uri":                              base + "/jwks",
-		"response_types_supported":              []string{"code"},
-		"grant_types_supported":                 []string{"authorization_code"},
-		"subject_types_supported":               []string{"public"},
-		"id_token_signing_alg_values_supported": []string{"RS256"},
-		"code_challenge_methods_supported":      []string{"S256"},
-		"token_endpoint_auth_methods_supported": []string{"client_secret_basic", "client_secret_post"},
-		"scopes_supported":                      []string{"openid", "profile", "email", "userid", "groups", "name", "phoneNumber"},
-	})
-}
-
-// authRequest is a validated authorization request.
+// authRequest is an authorization request, carried through the picker.
 type authRequest struct {
 	ClientID, RedirectURI, State, Nonce, Challenge, Method, Scope string
 }
 
-func (s *Server) parseAuthRequest(v url.Values, iss *issuer) (authRequest, error) {
+// parseAuthRequest checks what the picker needs before it is shown, so a
+// broken request is refused at once rather than after a person is picked;
+// the library checks the request again when the person is picked.
+func parseAuthRequest(v url.Values, iss *issuer) (authRequest, error) {
 	a := authRequest{
 		ClientID: v.Get("client_id"), RedirectURI: v.Get("redirect_uri"), State: v.Get("state"), Nonce: v.Get("nonce"),
 		Challenge: v.Get("code_challenge"), Method: v.Get("code_challenge_method"), Scope: v.Get("scope"),
 	}
-	if a.ClientID != iss.client.ID {
+	if a.ClientID != iss.op.ClientID {
 		return a, errors.New("unknown client_id")
 	}
-	if rt := v.Get("response_type"); rt != "" && rt != "code" {
+	if rt := v.Get("response_type"); rt != "code" {
 		return a, errors.New("response_type must be code")
 	}
 	u, err := url.Parse(a.RedirectURI)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || u.Fragment != "" {
 		return a, errors.New("redirect_uri must be an absolute http(s) URL")
 	}
-	if !strings.Contains(" "+a.Scope+" ", " openid ") {
+	if !slices.Contains(strings.Fields(a.Scope), "openid") {
 		return a, errors.New("scope must include openid")
+	}
+	if a.State == "" {
+		return a, errors.New("state is required")
 	}
 	if a.Challenge != "" && a.Method != "S256" {
 		return a, errors.New("code_challenge_method must be S256")
@@ -230,7 +221,7 @@ func (s *Server) parseAuthRequest(v url.Values, iss *issuer) (authRequest, error
 }
 
 func (s *Server) authorizePage(w http.ResponseWriter, r *http.Request, iss *issuer) {
-	a, err := s.parseAuthRequest(r.URL.Query(), iss)
+	a, err := parseAuthRequest(r.URL.Query(), iss)
 	if err != nil {
 		http.Error(w, "invalid authorization request: "+err.Error(), http.StatusBadRequest)
 		return
@@ -238,25 +229,23 @@ func (s *Server) authorizePage(w http.ResponseWriter, r *http.Request, iss *issu
 	renderPicker(w, iss, a)
 }
 
-// authorize handles the picker's form: a person is picked (or "new
-// student" made, or the sign-in cancelled) and the browser goes back to the
-// client with a code or an error.
+// authorize handles the picker's form: the sign-in is cancelled, or the
+// picked person is queued and the library's authorization endpoint sends
+// the browser back to the client with a code for them.
 func (s *Server) authorize(w http.ResponseWriter, r *http.Request, iss *issuer) {
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "bad form", http.StatusBadRequest)
 		return
 	}
-	a, err := s.parseAuthRequest(r.PostForm, iss)
+	a, err := parseAuthRequest(r.PostForm, iss)
 	if err != nil {
 		http.Error(w, "invalid authorization request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	back, _ := url.Parse(a.RedirectURI)
-	q := back.Query()
-	if a.State != "" {
-		q.Set("state", a.State)
-	}
 	if r.PostForm.Get("action") == "cancel" {
+		back, _ := url.Parse(a.RedirectURI)
+		q := back.Query()
+		q.Set("state", a.State)
 		q.Set("error", "access_denied")
 		q.Set("error_description", "The user cancelled the sign-in")
 		back.RawQuery = q.Encode()
@@ -268,14 +257,10 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request, iss *issuer) 
 		http.Error(w, "pick a person", http.StatusBadRequest)
 		return
 	}
-	code := randomString(24)
 	s.mu.Lock()
-	s.codes[code] = &grant{issuer: iss.name, person: p, clientID: a.ClientID, redirectURI: a.RedirectURI,
-		nonce: a.Nonce, challenge: a.Challenge, expires: s.now().Add(codeLifetime)}
-	s.mu.Unlock()
-	q.Set("code", code)
-	back.RawQuery = q.Encode()
-	http.Redirect(w, r, back.String(), http.StatusFound)
+	defer s.mu.Unlock()
+	iss.op.QueueUser(oidcUser{p})
+	iss.op.Authorize(w, r)
 }
 
 // person returns the picked person; "new-student" makes a Feide student
@@ -299,120 +284,92 @@ func (s *Server) person(iss *issuer, key string) *Person {
 	return nil
 }
 
-func tokenError(w http.ResponseWriter, status int, code, desc string) {
-	writeJSON(w, status, map[string]string{"error": code, "error_description": desc})
+func randomString(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// token exchanges a code: the client must authenticate (basic or post),
-// the code must be unused and unexpired, for this client and redirect URI,
-// and the PKCE verifier must match the challenge when one was given.
+// token is the library's token endpoint. Feide and Vipps authenticate
+// clients with HTTP basic authentication (client_secret_basic), which the
+// library does not read, so the credentials are moved into the form it
+// does read.
 func (s *Server) token(w http.ResponseWriter, r *http.Request, iss *issuer) {
 	if err := r.ParseForm(); err != nil {
-		tokenError(w, http.StatusBadRequest, "invalid_request", "bad form")
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_request", "error_description": "bad form"})
 		return
 	}
-	id, secret, ok := r.BasicAuth()
-	if ok {
-		id, _ = url.QueryUnescape(id)
-		secret, _ = url.QueryUnescape(secret)
-	} else {
-		id, secret = r.PostForm.Get("client_id"), r.PostForm.Get("client_secret")
-	}
-	if id != iss.client.ID || subtle.ConstantTimeCompare([]byte(secret), []byte(iss.client.Secret)) != 1 {
-		tokenError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong secret")
-		return
-	}
-	if r.PostForm.Get("grant_type") != "authorization_code" {
-		tokenError(w, http.StatusBadRequest, "unsupported_grant_type", "only authorization_code")
-		return
-	}
-	code := r.PostForm.Get("code")
-	s.mu.Lock()
-	g := s.codes[code]
-	delete(s.codes, code)
-	s.mu.Unlock()
-	switch {
-	case g == nil || g.issuer != iss.name:
-		tokenError(w, http.StatusBadRequest, "invalid_grant", "unknown or used code")
-		return
-	case s.now().After(g.expires):
-		tokenError(w, http.StatusBadRequest, "invalid_grant", "code expired")
-		return
-	case g.clientID != id || g.redirectURI != r.PostForm.Get("redirect_uri"):
-		tokenError(w, http.StatusBadRequest, "invalid_grant", "client or redirect_uri differs from the authorization request")
-		return
-	}
-	if g.challenge != "" {
-		sum := sha256.Sum256([]byte(r.PostForm.Get("code_verifier")))
-		if subtle.ConstantTimeCompare([]byte(base64.RawURLEncoding.EncodeToString(sum[:])), []byte(g.challenge)) != 1 {
-			tokenError(w, http.StatusBadRequest, "invalid_grant", "PKCE verifier does not match")
-			return
+	if id, secret, ok := r.BasicAuth(); ok {
+		// RFC 6749 §2.3.1: both are form-encoded before they are joined.
+		if v, err := url.QueryUnescape(id); err == nil {
+			id = v
 		}
+		if v, err := url.QueryUnescape(secret); err == nil {
+			secret = v
+		}
+		r.Form.Set("client_id", id)
+		r.Form.Set("client_secret", secret)
 	}
-	now := s.now()
-	idt, err := jwt.NewBuilder().
-		Issuer(s.base+"/"+iss.name).Subject(g.person.Sub()).Audience([]string{g.clientID}).
-		IssuedAt(now).Expiration(now.Add(tokenLifetime)).Claim("auth_time", now.Unix()).Build()
-	if err == nil && g.nonce != "" {
-		err = idt.Set("nonce", g.nonce)
-	}
-	if err != nil {
-		tokenError(w, http.StatusInternalServerError, "server_error", err.Error())
-		return
-	}
-	hdr := jws.NewHeaders()
-	_ = hdr.Set(jws.KeyIDKey, s.keyID)
-	signed, err := jwt.Sign(idt, jwt.WithKey(jwa.RS256(), s.key, jws.WithProtectedHeaders(hdr)))
-	if err != nil {
-		tokenError(w, http.StatusInternalServerError, "server_error", err.Error())
-		return
-	}
-	access := randomString(32)
-	s.mu.Lock()
-	s.tokens[access] = &grant{issuer: iss.name, person: g.person, expires: now.Add(tokenLifetime)}
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{
-		"access_token": access, "token_type": "Bearer", "expires_in": int(tokenLifetime.Seconds()),
-		"id_token": string(signed), "scope": "openid",
-	})
+	s.locked(w, r, iss.op.Token)
 }
 
-// bearer returns the grant of the request's access token.
-func (s *Server) bearer(r *http.Request, iss *issuer) *grant {
-	h := r.Header.Get("Authorization")
-	if len(h) < 8 || !strings.EqualFold(h[:7], "Bearer ") {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g := s.tokens[strings.TrimSpace(h[7:])]
-	if g == nil || g.issuer != iss.name || s.now().After(g.expires) {
-		return nil
-	}
-	return g
-}
-
-func (s *Server) userinfo(w http.ResponseWriter, r *http.Request, iss *issuer) {
-	g := s.bearer(r, iss)
-	if g == nil {
-		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
-		tokenError(w, http.StatusUnauthorized, "invalid_token", "unknown or expired access token")
-		return
-	}
-	writeJSON(w, http.StatusOK, g.person.Claims)
-}
-
+// groups serves Feide's groups API for the holder of an access token.
 func (s *Server) groups(w http.ResponseWriter, r *http.Request, iss *issuer) {
-	g := s.bearer(r, iss)
-	if g == nil {
-		tokenError(w, http.StatusUnauthorized, "invalid_token", "unknown or expired access token")
+	s.mu.Lock()
+	p := s.bearer(r, iss)
+	s.mu.Unlock()
+	if p == nil {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token", "error_description": "unknown or expired access token"})
 		return
 	}
-	groups := g.person.Groups
+	groups := p.Groups
 	if groups == nil {
 		groups = []map[string]any{}
 	}
 	writeJSON(w, http.StatusOK, groups)
+}
+
+// bearer returns the person an access token was issued to, or nil; the
+// caller holds mu.
+func (s *Server) bearer(r *http.Request, iss *issuer) *Person {
+	h := r.Header.Get("Authorization")
+	if len(h) < 8 || !strings.EqualFold(h[:7], "Bearer ") {
+		return nil
+	}
+	tok, err := iss.op.Keypair.VerifyJWT(strings.TrimSpace(h[7:]), iss.op.Now)
+	if err != nil || !tok.Valid {
+		return nil
+	}
+	if exp, err := tok.Claims.GetExpirationTime(); err != nil || exp == nil || iss.op.Now().After(exp.Time) {
+		return nil
+	}
+	session, err := iss.op.SessionStore.GetSessionByToken(tok)
+	if err != nil {
+		return nil
+	}
+	u, ok := session.User.(oidcUser)
+	if !ok {
+		return nil
+	}
+	return u.p
+}
+
+// oidcUser is a test person as the library's User.
+type oidcUser struct{ p *Person }
+
+// ID is the person's subject.
+func (u oidcUser) ID() string { return u.p.Sub() }
+
+// Userinfo is what the userinfo endpoint answers for the person: every
+// claim the real provider would give the scopes Praksis asks for.
+func (u oidcUser) Userinfo([]string) ([]byte, error) { return json.Marshal(u.p.Claims) }
+
+// Claims are the person's ID token claims: the standard ones the library
+// fills in (issuer, subject, audience, times, nonce). Praksis reads the
+// rest from userinfo, as with the real providers.
+func (u oidcUser) Claims(_ []string, base *mockoidc.IDTokenClaims) (jwt.Claims, error) {
+	return base, nil
 }
 
 // The client registrations `praksis dev` gives the mock provider and the

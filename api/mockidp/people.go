@@ -122,3 +122,39 @@ func vippsPeople() []*Person {
 		vippsPerson("stranger", "Sigrid Ukjent", "Sigrid", "Ukjent", "sigrid.ukjent@example.test", true, "4790055443", "No account and no invitation (refused)"),
 	}
 }
+
+// Details is the line the picker shows under a person's name: what the
+// provider will say of them (Feide: user id, affiliation and course
+// groups; Vipps: phone, e-mail and whether it is verified).
+func (p *Person) Details() string {
+	str := func(k string) string { s, _ := p.Claims[k].(string); return s }
+	if phone := str("phone_number"); phone != "" {
+		verified := "verified"
+		if v, _ := p.Claims["email_verified"].(bool); !v {
+			verified = "not verified"
+		}
+		return "+" + phone + " · " + str("email") + " (" + verified + ")"
+	}
+	parts := []string{str("https://n.feide.no/claims/eduPersonPrincipalName")}
+	if aff, _ := p.Claims["https://n.feide.no/claims/eduPersonAffiliation"].([]any); len(aff) > 0 {
+		names := make([]string, len(aff))
+		for i, a := range aff {
+			names[i], _ = a.(string)
+		}
+		parts = append(parts, strings.Join(names, ", "))
+	}
+	var courses []string
+	for _, g := range p.Groups {
+		if t, _ := g["type"].(string); t == "fc:fs:emne" {
+			id, _ := g["id"].(string)
+			code := strings.Split(id, ":")
+			if len(code) >= 2 {
+				courses = append(courses, code[len(code)-2])
+			}
+		}
+	}
+	if len(courses) > 0 {
+		parts = append(parts, "groups "+strings.Join(courses, ", "))
+	}
+	return strings.Join(parts, " · ")
+}

@@ -17,7 +17,7 @@ fieldset{border:1px solid #888;border-radius:4px;margin:1rem 0;padding:.5rem 1re
 ul{list-style:none;padding:0;margin:0}li{margin:.5rem 0}
 button{display:block;width:100%;text-align:left;padding:.5rem .75rem;font:inherit;border:1px solid #555;border-radius:4px;background:#fff;cursor:pointer}
 button:hover{background:#eef}button:focus-visible{outline:3px solid #1a5a8a;outline-offset:2px}
-.who{font-weight:bold;display:block}.what{color:#333}
+.who{font-weight:bold;display:block}.what{color:#333}.details{display:block;color:#333;font-size:.9em}
 .cancel{width:auto;display:inline-block;background:#f4f4f4}
 </style>
 </head>
@@ -37,7 +37,7 @@ button:hover{background:#eef}button:focus-visible{outline:3px solid #1a5a8a;outl
 <fieldset>
 <legend>Test persons</legend>
 <ul>
-{{range .People}}<li><button type="submit" name="person" value="{{.Key}}"><span class="who">{{.Name}}</span> <span class="what">{{.Description}}</span></button></li>
+{{range .People}}<li><button type="submit" name="person" value="{{.Key}}"><span class="who">{{.Name}}</span> <span class="what">{{.Description}}</span><span class="details">{{.Details}}</span></button></li>
 {{end}}{{if .NewStudent}}<li><button type="submit" name="person" value="new-student"><span class="who">New student</span> <span class="what">A student who has never signed in (realm demo.test, SYKP2100)</span></button></li>
 {{end}}</ul>
 </fieldset>

@@ -413,7 +413,7 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 					fmt.Fprintf(out, "\nE-mail sent (one-time codes): %s/dev/mail\n", cfg.PublicURL("localhost"))
 				}
 				if cfg.DevMockIDP {
-					fmt.Fprintf(out, "Feide and Vipps sign-in go to a test provider where you pick a person (%s/feide, %s/vipps)\n", mockIDPBase(cfg), mockIDPBase(cfg))
+					fmt.Fprintf(out, "Feide and Vipps sign-in go to a test provider where you pick a person (issuers %s/feide/oidc and %s/vipps/oidc)\n", mockIDPBase(cfg), mockIDPBase(cfg))
 				}
 				fmt.Fprintln(out, "Stop with Ctrl+C.")
 			})
@@ -442,14 +442,14 @@ func devIdentityAndMail() {
 	useMock := false
 	if os.Getenv("FEIDE_ISSUER") == "" {
 		useMock = true
-		_ = os.Setenv("FEIDE_ISSUER", base+"/feide")
+		_ = os.Setenv("FEIDE_ISSUER", base+"/feide/oidc")
 		_ = os.Setenv("FEIDE_CLIENT_ID", mockidp.DevFeideClient.ID)
 		_ = os.Setenv("FEIDE_CLIENT_SECRET", mockidp.DevFeideClient.Secret)
 		setDefault("FEIDE_GROUPS_API", base+"/feide")
 	}
 	if os.Getenv("VIPPS_ISSUER") == "" {
 		useMock = true
-		_ = os.Setenv("VIPPS_ISSUER", base+"/vipps")
+		_ = os.Setenv("VIPPS_ISSUER", base+"/vipps/oidc")
 		_ = os.Setenv("VIPPS_CLIENT_ID", mockidp.DevVippsClient.ID)
 		_ = os.Setenv("VIPPS_CLIENT_SECRET", mockidp.DevVippsClient.Secret)
 	}
