@@ -56,8 +56,13 @@ func main() {
 	}
 }
 
+// newLogger makes the process's JSON logger and makes it the default too, so
+// that a line written outside a request (where reqlog.From falls back to the
+// default) has the same shape and level as every other.
 func newLogger(cfg *config.Config) *slog.Logger {
-	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(log)
+	return log
 }
 
 // openService opens what the tenant commands need.
@@ -239,7 +244,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	authSvc := auth.NewService(keys)
 	signinOpts := []signin.Option{
 		signin.WithSecret(secret), signin.WithMail(mail.NewOutbox(queue)),
-		signin.WithPublicURL(cfg.PublicURL), signin.WithLogger(log),
+		signin.WithPublicURL(cfg.PublicURL),
 	}
 	if cfg.FeideIssuer != "" {
 		signinOpts = append(signinOpts, signin.WithFeide(signin.ProviderConfig{
