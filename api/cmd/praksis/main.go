@@ -42,6 +42,15 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := newRootCmd().ExecuteContext(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "praksis:", err)
+		os.Exit(tenants.ExitCode(err))
+	}
+}
+
+// newRootCmd builds the whole command tree of the binary, so that tests can
+// walk it exactly as operators meet it.
+func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "praksis",
 		Short:         "Assessment in clinical placement for nursing schools",
@@ -50,10 +59,7 @@ func main() {
 		SilenceErrors: true,
 	}
 	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService))
-	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "praksis:", err)
-		os.Exit(tenants.ExitCode(err))
-	}
+	return root
 }
 
 // newLogger makes the process's JSON logger and makes it the default too, so
