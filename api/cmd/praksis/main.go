@@ -403,13 +403,13 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 			if err != nil {
 				return err
 			}
-			created, err := demo.Ensure(ctx, s, reset)
+			seeded, err := demo.Ensure(ctx, s, reset)
 			closeFn()
 			if err != nil {
 				return err
 			}
-			if len(created) > 0 {
-				fmt.Fprintf(out, "created demo schools: %v\n", created)
+			if len(seeded) > 0 {
+				fmt.Fprintf(out, "demo schools created or completed with demo data: %v\n", seeded)
 			}
 			if seedOnly {
 				return nil
