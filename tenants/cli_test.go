@@ -69,12 +69,3 @@ func TestTenantCommands(t *testing.T) {
 		}
 	}
 }
-
-func TestEveryCommandHasHelp(t *testing.T) {
-	cmd := tenants.Command(nil)
-	for _, c := range append(cmd.Commands(), cmd) {
-		if c.Short == "" {
-			t.Errorf("%s has no help", c.Name())
-		}
-	}
-}

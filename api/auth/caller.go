@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -117,7 +118,11 @@ func (s *Service) Required(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(CtxUserID, caller.UserID)
-		c.SetRequest(c.Request().WithContext(WithCaller(c.Request().Context(), caller)))
+		// From here on every log line of the request names the user (by id
+		// only).
+		ctx := reqlog.With(WithCaller(c.Request().Context(), caller), "user_id", caller.UserID)
+		c.SetRequest(c.Request().WithContext(ctx))
+		c.SetLogger(reqlog.From(ctx))
 		return next(c)
 	}
 }

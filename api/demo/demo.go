@@ -29,15 +29,17 @@ var Schools = []tenants.CreateParams{
 	},
 }
 
-// Ensure creates and seeds each demo school that does not exist yet; with
-// reset it deletes them first. It returns the slugs it created.
+// Ensure creates and seeds each demo school that does not exist yet, and
+// seeds each that exists without its demo data (created by an earlier run
+// whose seeding failed); with reset it deletes them first. It returns the
+// slugs it created or seeded.
 func Ensure(ctx context.Context, s *tenants.Service, reset bool) ([]string, error) {
-	var created []string
+	var done []string
 	for _, p := range Schools {
 		_, err := s.Get(ctx, p.Slug)
 		exists := err == nil
 		if err != nil && !errors.Is(err, tenants.ErrNotFound) {
-			return nil, err
+			return nil, fmt.Errorf("look up demo school %s: %w", p.Slug, err)
 		}
 		if exists && reset {
 			if err := s.Delete(ctx, p.Slug, p.Slug); err != nil {
@@ -45,34 +47,63 @@ func Ensure(ctx context.Context, s *tenants.Service, reset bool) ([]string, erro
 			}
 			exists = false
 		}
-		if exists {
-			continue
+		if !exists {
+			params := p
+			params.Hosts = append([]string(nil), p.Hosts...)
+			if _, err := s.Create(ctx, params); err != nil {
+				return nil, fmt.Errorf("create demo school %s: %w", p.Slug, err)
+			}
 		}
-		params := p
-		params.Hosts = append([]string(nil), p.Hosts...)
-		if _, err := s.Create(ctx, params); err != nil {
-			return nil, fmt.Errorf("create demo school %s: %w", p.Slug, err)
-		}
-		if err := Seed(ctx, s, p.Slug); err != nil {
+		seeded, err := seed(ctx, s, p.Slug, true)
+		if err != nil {
 			return nil, err
 		}
-		created = append(created, p.Slug)
+		if seeded {
+			done = append(done, p.Slug)
+		}
 	}
-	return created, nil
+	return done, nil
 }
 
-// Seed loads the demo data into a school.
+// Seed loads the demo data into a school, in one transaction: either all
+// of it is there afterwards or none.
 func Seed(ctx context.Context, s *tenants.Service, slug string) error {
+	_, err := seed(ctx, s, slug, false)
+	return err
+}
+
+// seed loads the demo data into a school and reports whether it did. With
+// onlyIfEmpty it leaves a school that already has people in it alone: the
+// check and the seeding share one transaction and seeding is all or nothing,
+// so people in the school mean the demo data is complete (or the school is
+// someone's own). Thus a failed seeding is retried by the next run, and a
+// finished one is never repeated.
+func seed(ctx context.Context, s *tenants.Service, slug string, onlyIfEmpty bool) (bool, error) {
 	sql, err := fs.ReadFile(schema.Demo, "demo/seed.sql")
 	if err != nil {
-		return fmt.Errorf("read demo data: %w", err)
+		return false, fmt.Errorf("read demo data: %w", err)
 	}
-	return s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+	seeded := false
+	err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+		if onlyIfEmpty {
+			var someone bool
+			if err := tx.Raw("SELECT EXISTS (SELECT 1 FROM users)").Scan(&someone).Error; err != nil {
+				return fmt.Errorf("check demo data of %s: %w", slug, err)
+			}
+			if someone {
+				return nil
+			}
+		}
 		if err := tx.Exec(string(sql)).Error; err != nil {
 			return fmt.Errorf("seed demo school %s: %w", slug, err)
 		}
+		seeded = true
 		return nil
 	})
+	if err != nil {
+		return false, err
+	}
+	return seeded, nil
 }
 
 // UsersHelp lists the demo users by role, for the start-up message.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -34,6 +35,10 @@ func newRequestID() string {
 // observe gives every request an id, turns a returned error into the error
 // shape (so the status is known here), then logs the request and records its
 // duration. Logs carry ids only: no names, e-mails or answers.
+//
+// It also puts the request's logger into the request context (see reqlog),
+// carrying the request id, so that a line written anywhere while serving the
+// request can be tied to it; resolveTenant and sign-in add to it.
 func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		start := time.Now()
@@ -44,6 +49,9 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set(ctxRequestID, rid)
 		c.Response().Header().Set("X-Request-ID", rid)
+		rlog := s.log.With("request_id", rid)
+		c.SetRequest(req.WithContext(reqlog.Into(req.Context(), rlog)))
+		c.SetLogger(rlog)
 
 		if err := next(c); err != nil {
 			s.handleError(c, err)
@@ -90,8 +98,9 @@ func (s *Server) handleError(c *echo.Context, err error) {
 	}
 	status, p := ToProblem(s.language(c), err)
 	if status >= 500 {
-		rid, _ := c.Get(ctxRequestID).(string)
-		s.log.Error("request failed", "request_id", rid, "route", c.Path(), "error", err.Error())
+		// The request's logger names the request and, when resolved, the
+		// school and the user.
+		reqlog.From(c.Request().Context()).Error("request failed", "route", c.Path(), "error", err.Error())
 	}
 	if status == http.StatusServiceUnavailable {
 		c.Response().Header().Set("Retry-After", "60")
@@ -123,6 +132,9 @@ func (s *Server) resolveTenant(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set(ctxTenant, t)
 		c.Set(auth.CtxHost, s.requestHost(c.Request()))
+		ctx := reqlog.With(c.Request().Context(), "tenant", t.Slug)
+		c.SetRequest(c.Request().WithContext(ctx))
+		c.SetLogger(reqlog.From(ctx))
 		return next(c)
 	}
 }
@@ -155,7 +167,7 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		var kept error
 		err := s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
-			c.SetResponse(echo.NewResponse(buf, s.log))
+			c.SetResponse(echo.NewResponse(buf, reqlog.From(ctx)))
 			herr := next(c)
 			if e, ok := apperror.As(herr); ok && e.KeepChanges {
 				kept = herr

@@ -29,6 +29,9 @@ type fixture struct {
 	reg  *tenants.Registry
 	srv  *Server
 	auth *auth.Service
+	// log is the server's logger; it discards unless a test's hook sets
+	// one that it reads.
+	log *slog.Logger
 }
 
 func testConfig(t *testing.T, dbURL string) *config.Config {
@@ -58,19 +61,18 @@ func newFixtureWith(t *testing.T, configure func(f *fixture, o *Options)) *fixtu
 	if err := reg.Load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	keys, err := auth.NewKeysForTest(priv)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := auth.NewService(keys)
-	f := &fixture{db: db, reg: reg, auth: a}
+	f := &fixture{db: db, reg: reg, auth: a, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	opts := Options{Auth: a}
 	if configure != nil {
 		configure(f, &opts)
 	}
-	f.srv = New(testConfig(t, db.URL), reg, log, opts)
+	f.srv = New(testConfig(t, db.URL), reg, f.log, opts)
 	return f
 }
 

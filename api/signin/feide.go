@@ -17,6 +17,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
@@ -43,7 +44,7 @@ func (s *Service) HandleFeideStart(c *echo.Context) error {
 		return tenants.ErrNoScope
 	}
 	host := requestHost(c)
-	_, cfg, err := s.oauth(s.feide, s.feideRedirect(host))
+	_, cfg, err := s.oauth(c.Request().Context(), s.feide, s.feideRedirect(host))
 	if err != nil {
 		return err
 	}
@@ -129,17 +130,17 @@ func (s *Service) feideGroups(ctx context.Context, tok *oauth2.Token) []map[stri
 	req.Header.Set("Accept", "application/json")
 	resp, err := s.client.Do(req)
 	if err != nil {
-		s.log.Warn("Feide groups unavailable", "error", err.Error())
+		reqlog.From(ctx).Warn("Feide groups unavailable", "error", err.Error())
 		return nil
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		s.log.Warn("Feide groups unavailable", "status", resp.StatusCode)
+		reqlog.From(ctx).Warn("Feide groups unavailable", "status", resp.StatusCode)
 		return nil
 	}
 	var groups []map[string]any
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(&groups); err != nil {
-		s.log.Warn("Feide groups unreadable", "error", err.Error())
+		reqlog.From(ctx).Warn("Feide groups unreadable", "error", err.Error())
 		return nil
 	}
 	return groups

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -58,11 +59,12 @@ func (o *oidcProvider) provider(client *http.Client) (*oidc.Provider, error) {
 }
 
 // oauth returns the discovered provider and the OAuth2 client for a
-// redirect URI.
-func (s *Service) oauth(o *oidcProvider, redirectURI string) (*oidc.Provider, *oauth2.Config, error) {
+// redirect URI. ctx is the request's, for its logger only: discovery is
+// shared by every request and outlives any one of them.
+func (s *Service) oauth(ctx context.Context, o *oidcProvider, redirectURI string) (*oidc.Provider, *oauth2.Config, error) {
 	p, err := o.provider(s.client)
 	if err != nil {
-		s.log.Warn("identity provider unreachable", "provider", o.name, "error", err.Error())
+		reqlog.From(ctx).Warn("identity provider unreachable", "provider", o.name, "error", err.Error())
 		return nil, nil, apperror.New(apperror.Unavailable, "auth.providerUnavailable").With("Provider", o.name).Because(err)
 	}
 	return p, &oauth2.Config{
@@ -206,12 +208,12 @@ type exchanged struct {
 // userinfo. Every failure of the provider or of the code is a 400 that says
 // the provider did not confirm the sign-in, never a 500.
 func (s *Service) exchange(ctx context.Context, o *oidcProvider, redirectURI, code, verifier, nonce string) (*exchanged, error) {
-	p, cfg, err := s.oauth(o, redirectURI)
+	p, cfg, err := s.oauth(ctx, o, redirectURI)
 	if err != nil {
 		return nil, err
 	}
 	failed := func(step string, err error) error {
-		s.log.Info("sign-in not confirmed", "provider", o.name, "step", step, "error", err.Error())
+		reqlog.From(ctx).Info("sign-in not confirmed", "provider", o.name, "step", step, "error", err.Error())
 		return apperror.Invalidf("auth.providerFailed").With("Provider", o.name).Because(fmt.Errorf("%s: %w", step, err))
 	}
 	octx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 20*time.Second)

@@ -18,7 +18,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -50,7 +49,6 @@ type Service struct {
 	groupsAPI string
 	vipps     *oidcProvider
 	client    *http.Client
-	log       *slog.Logger
 }
 
 // Option configures a Service.
@@ -65,7 +63,6 @@ func New(s sessions, opts ...Option) *Service {
 		now:       time.Now,
 		publicURL: func(host string) string { return "https://" + host },
 		client:    &http.Client{Timeout: 15 * time.Second},
-		log:       slog.New(slog.DiscardHandler),
 	}
 	for _, o := range opts {
 		o(svc)
@@ -95,10 +92,6 @@ func WithSecret(secret []byte) Option {
 func WithPublicURL(f func(host string) string) Option {
 	return func(s *Service) { s.publicURL = f }
 }
-
-// WithLogger sets the logger (ids only are logged, never names, e-mails or
-// codes).
-func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // WithHTTPClient sets the client for calls to identity providers.
 func WithHTTPClient(c *http.Client) Option { return func(s *Service) { s.client = c } }

@@ -44,7 +44,7 @@ func (s *Service) HandleVippsStart(c *echo.Context) error {
 		return tenants.ErrNoScope
 	}
 	host := requestHost(c)
-	_, cfg, err := s.oauth(s.vipps, s.vippsRedirect(host))
+	_, cfg, err := s.oauth(c.Request().Context(), s.vipps, s.vippsRedirect(host))
 	if err != nil {
 		return err
 	}

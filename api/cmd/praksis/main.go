@@ -42,6 +42,15 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := newRootCmd().ExecuteContext(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "praksis:", err)
+		os.Exit(tenants.ExitCode(err))
+	}
+}
+
+// newRootCmd builds the whole command tree of the binary, so that tests can
+// walk it exactly as operators meet it.
+func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "praksis",
 		Short:         "Assessment in clinical placement for nursing schools",
@@ -50,14 +59,16 @@ func main() {
 		SilenceErrors: true,
 	}
 	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService))
-	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "praksis:", err)
-		os.Exit(tenants.ExitCode(err))
-	}
+	return root
 }
 
+// newLogger makes the process's JSON logger and makes it the default too, so
+// that a line written outside a request (where reqlog.From falls back to the
+// default) has the same shape and level as every other.
 func newLogger(cfg *config.Config) *slog.Logger {
-	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(log)
+	return log
 }
 
 // openService opens what the tenant commands need.
@@ -239,7 +250,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	authSvc := auth.NewService(keys)
 	signinOpts := []signin.Option{
 		signin.WithSecret(secret), signin.WithMail(mail.NewOutbox(queue)),
-		signin.WithPublicURL(cfg.PublicURL), signin.WithLogger(log),
+		signin.WithPublicURL(cfg.PublicURL),
 	}
 	if cfg.FeideIssuer != "" {
 		signinOpts = append(signinOpts, signin.WithFeide(signin.ProviderConfig{
@@ -392,13 +403,13 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 			if err != nil {
 				return err
 			}
-			created, err := demo.Ensure(ctx, s, reset)
+			seeded, err := demo.Ensure(ctx, s, reset)
 			closeFn()
 			if err != nil {
 				return err
 			}
-			if len(created) > 0 {
-				fmt.Fprintf(out, "created demo schools: %v\n", created)
+			if len(seeded) > 0 {
+				fmt.Fprintf(out, "demo schools created or completed with demo data: %v\n", seeded)
 			}
 			if seedOnly {
 				return nil
