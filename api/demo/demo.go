@@ -108,6 +108,7 @@ func seed(ctx context.Context, s *tenants.Service, slug string, onlyIfEmpty bool
 
 // UsersHelp lists the demo users by role, for the start-up message.
 const UsersHelp = `  Admin:       admin@demo.test (Ingrid Haugen)
-  Teacher:     marte.solberg@demo.test (also Admin), per.kristian.dahl@demo.test, siri.lunde@demo.test
+  Teacher:     marte.solberg@demo.test (also Admin), per.kristian.dahl@demo.test, siri.lunde@demo.test,
+               kari.vik@demo.test (also Student)
   Student:     ola.nordmann@stud.demo.test, emma.johansen@stud.demo.test, jonas.berg@stud.demo.test, …
   Supervisor:  hilde.bakken@sykehus.test, anders.moen@sykehus.test, camilla.strand@sykehus.test`

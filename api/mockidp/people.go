@@ -59,12 +59,14 @@ func feidePerson(key, name, eppn, email, description string, affiliation []strin
 var (
 	student  = []string{"student", "member"}
 	employee = []string{"employee", "faculty", "member"}
+	// A teacher who also takes a course at the school.
+	teacherStudent = []string{"employee", "faculty", "student", "member"}
 )
 
 // feidePeople are the Feide test persons: the demo schools' students and
 // teachers (realm demo.test, and nord.test for the second school), a
-// teacher without an account, and a student of a realm no demo school
-// accepts.
+// teacher who is also a student, a teacher without an account, and a
+// student of a realm no demo school accepts.
 func feidePeople() []*Person {
 	sykp2100 := func(roles ...string) map[string]any {
 		return feideGroup("demo.test", "SYKP2100", "1", "Praksisstudier i spesialisthelsetjenesten – medisinsk avdeling", roles, true)
@@ -87,6 +89,7 @@ func feidePeople() []*Person {
 		feidePerson("marte", "Marte Solberg", "marte.solberg@demo.test", "marte.solberg@demo.test", "Teacher and admin, demo.test", employee, sykp2100("LÆRER")),
 		feidePerson("per", "Per Kristian Dahl", "per.kristian.dahl@demo.test", "per.kristian.dahl@demo.test", "Teacher, demo.test", employee, sykp2100("LÆRER"), sykp1200("LÆRER")),
 		feidePerson("siri", "Siri Lunde", "siri.lunde@demo.test", "siri.lunde@demo.test", "Teacher, demo.test", employee, sykp2200("LÆRER")),
+		feidePerson("kari", "Kari Vik", "kari.vik@demo.test", "kari.vik@demo.test", "Teacher and student (no class yet), demo.test", teacherStudent, sykp2200("STUDENT")),
 		feidePerson("knut", "Knut Aasen", "knut.aasen@demo.test", "knut.aasen@demo.test", "Teacher without an account yet (gets no role), demo.test", employee),
 		feidePerson("lars", "Lars Nygård", "lars.nygard@nord.test", "lars.nygard@stud.nord.test", "Student, nord.test (the second demo school)", student,
 			feideGroup("nord.test", "SYKP2100", "1", "Praksisstudier i spesialisthelsetjenesten – medisinsk avdeling", []string{"STUDENT"}, true)),

@@ -11,14 +11,23 @@ test('privacy policy: cancelling signs out', async ({ page }) => {
   await expect(dialog.getByText(message('nb', 'privacy.modal.lead', { school: 'Praksis Demo' }))).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // It blocks: Escape does not close it.
+  // It blocks: neither Escape nor a click outside it closes it.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  expect((await schoolApi(page.request, 'demo', '/api/users/me', { token })).status()).toBe(200);
 
   await dialog.getByRole('button', { name: message('nb', 'privacy.modal.cancel') }).click();
   await expect(page).toHaveURL(schoolUrl('demo', '/'));
   await expect(page.getByRole('link', { name: message('nb', 'login.feide.button') })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
+
+  // The session is ended on the server too: the old token is refused.
+  expect((await schoolApi(page.request, 'demo', '/api/users/me', { token })).status()).toBe(401);
 });
 
 test('privacy policy: accepting is recorded and not asked again', async ({ page }) => {

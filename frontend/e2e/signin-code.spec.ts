@@ -60,6 +60,36 @@ test('one-time code: a user with one role lands on its home', async ({ page }) =
   await expectNoAxeViolations(page);
 });
 
+test('one-time code, simple variant: /login-simple and /otp-simple sign a supervisor in', async ({ page }) => {
+  // Camilla Strand is a supervisor and nothing else; she has accepted the privacy policy.
+  const supervisor = 'camilla.strand@sykehus.test';
+  await page.goto(schoolUrl('demo', '/login-simple'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.request.title'));
+  await expect(page.getByText(message('nb', 'otp.request.leadSimple'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const since = new Date();
+  await page.getByRole('textbox', { name: message('nb', 'otp.email.label') }).fill(supervisor);
+  await page.getByRole('button', { name: message('nb', 'otp.request.submit') }).click();
+  await expect(page).toHaveURL(/\/otp-simple$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'otp.verify.title'));
+  await expect(page.getByText(supervisor)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Another address: back to the simple request page, not the ordinary one.
+  await expect(page.getByRole('link', { name: message('nb', 'otp.verify.otherAddress') })).toHaveAttribute(
+    'href',
+    '/login-simple',
+  );
+
+  const code = await readOneTimeCode(page.request, supervisor, since);
+  await page.getByRole('textbox', { name: message('nb', 'otp.code.label') }).fill(code);
+  await page.getByRole('button', { name: message('nb', 'otp.verify.submit') }).click();
+  await expectRoleHome(page, 'demo', 'Advisor');
+  expect(await storedToken(page)).toBeTruthy();
+  await expectNoAxeViolations(page);
+});
+
 test('one-time code pages work on a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -76,5 +106,7 @@ test('one-time code pages work on a phone', async ({ browser }) => {
   // Without an address from the request page, /otp goes back to it.
   await page.goto(schoolUrl('demo', '/otp'));
   await expect(page).toHaveURL(/\/login$/);
+  await page.goto(schoolUrl('demo', '/otp-simple'));
+  await expect(page).toHaveURL(/\/login-simple$/);
   await context.close();
 });

@@ -42,6 +42,31 @@ test('Feide: a user with two roles chooses one, and switches in the menu', async
   await expectNoAxeViolations(page);
 });
 
+test('Feide: a teacher who is also a student chooses Student and lands on the student home', async ({ page }) => {
+  // Kari Vik teaches in the skills lab and takes a course herself; she has no class yet.
+  await signInWith(page, 'feide', 'demo', 'Kari Vik');
+  await expect(page).toHaveURL(schoolUrl('demo', '/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'roleChooser.title'));
+  expect(await page.evaluate(() => window.localStorage.getItem('activeRole'))).toBeNull();
+  // Her two roles, each with its title and description, and no others.
+  for (const role of ['Teacher', 'Student'] as const) {
+    const choice = page.getByRole('button', { name: message('nb', `role.${role}.title`), exact: true });
+    await expect(choice).toBeVisible();
+    await expect(choice).toHaveAccessibleDescription(message('nb', `role.${role}.description`));
+  }
+  for (const role of ['Advisor', 'Admin'] as const) {
+    await expect(page.getByRole('button', { name: message('nb', `role.${role}.title`), exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: message('nb', 'role.Student.title'), exact: true }).click();
+  await expectRoleHome(page, 'demo', 'Student');
+  expect(await page.evaluate(() => window.localStorage.getItem('activeRole'))).toBe('Student');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('nb', 'home.greeting', { name: 'Kari Vik' }));
+  await expect(page.getByRole('heading', { name: message('nb', 'student.join.title') })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('Feide: a supervisor invitation survives the round trip', async ({ page }) => {
   const guid = '6f1c2b9e-8d4a-4c3b-9e2f-0a1b2c3d4e5f';
   await page.goto(schoolUrl('demo', `/supervisor/accept-invitation?verificationGuid=${guid}`));

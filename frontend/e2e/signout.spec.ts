@@ -17,6 +17,8 @@ test('sign-out ends the session: the old token is refused', async ({ page }) => 
   const token = await storedToken(page);
   expect(token).toBeTruthy();
   expect((await schoolApi(page.request, 'demo', '/api/users/me', { token })).status()).toBe(200);
+  // A token belongs to the school that issued it: the other demo school refuses it.
+  expect((await schoolApi(page.request, 'demo2', '/api/users/me', { token })).status()).toBe(401);
 
   const menu = await openMenu(page);
   await menu.getByRole('button', { name: message('nb', 'menu.signOut') }).click();

@@ -4,8 +4,9 @@
 -- What it seeds, as of Saturday 21 November 2026:
 --   * people: one admin (admin@demo.test); three practice teachers, one of
 --     them also admin; eleven students (one deactivated) who sign in with
---     Feide; three practice supervisors from the hospital who sign in with
---     Vipps or a one-time code;
+--     Feide; a skills-lab teacher in further education who is both teacher
+--     and student (with no class yet); three practice supervisors from the
+--     hospital who sign in with Vipps or a one-time code;
 --   * semesters 'Vår 2026' (previous) and 'Høst 2026' (current), four
 --     placement subjects and three classes;
 --   * the main assessment form (six graded competence areas on the
@@ -33,6 +34,7 @@ values
     ('Marte Solberg',      'marte.solberg@demo.test',         null,          'marte.solberg@demo.test',        null,                      'nb', true,  '2026-01-06 08:40+01', null),
     ('Per Kristian Dahl',  'per.kristian.dahl@demo.test',     null,          'per.kristian.dahl@demo.test',    null,                      'nb', true,  '2026-01-06 10:02+01', null),
     ('Siri Lunde',         'siri.lunde@demo.test',            null,          'siri.lunde@demo.test',           null,                      'nb', true,  '2026-08-11 13:25+02', null),
+    ('Kari Vik',           'kari.vik@demo.test',              null,          'kari.vik@demo.test',             null,                      'nb', true,  '2026-08-12 09:05+02', null),
     ('Ola Nordmann',       'ola.nordmann@stud.demo.test',     null,          'ola.nordmann@demo.test',         null,                      'nb', true,  '2026-01-12 11:03+01', null),
     ('Emma Johansen',      'emma.johansen@stud.demo.test',    null,          'emma.johansen@demo.test',        null,                      'nb', true,  '2026-01-12 11:20+01', null),
     ('Jonas Berg',         'jonas.berg@stud.demo.test',       null,          'jonas.berg@demo.test',           null,                      'nb', true,  '2026-01-13 08:55+01', null),
@@ -57,6 +59,8 @@ from (values
     ('marte.solberg@demo.test',          'Admin'),
     ('per.kristian.dahl@demo.test',      'Teacher'),
     ('siri.lunde@demo.test',             'Teacher'),
+    ('kari.vik@demo.test',               'Teacher'),
+    ('kari.vik@demo.test',               'Student'),
     ('ola.nordmann@stud.demo.test',      'Student'),
     ('emma.johansen@stud.demo.test',     'Student'),
     ('jonas.berg@stud.demo.test',        'Student'),

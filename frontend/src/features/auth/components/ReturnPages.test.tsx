@@ -77,7 +77,7 @@ describe('/vipps-success: the return from Vipps', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Feil (HTTP 403)');
-    expect(alert).toHaveTextContent('Klarte ikke logge inn med Vipps.');
+    expect(alert).toHaveTextContent('Klarte ikke logge inn med Vipps. Kontakt en administrator hvis du ikke kommer videre.');
     expect(alert).toHaveTextContent('Det finnes ingen veilederkonto for denne Vipps-brukeren.');
   });
 });
