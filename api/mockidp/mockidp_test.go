@@ -86,6 +86,20 @@ func exchange(t *testing.T, s *Server, code string, change func(url.Values, *htt
 	return resp.StatusCode, body
 }
 
+// bearerGet GETs u with an access token; it returns the status and body.
+func bearerGet(t *testing.T, u, token string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
 func TestDiscoveryAndPicker(t *testing.T) {
 	s, _ := newServer(t)
 	for _, iss := range []string{s.FeideIssuer(), s.VippsIssuer()} {
@@ -211,25 +225,14 @@ func TestCodeFlow(t *testing.T) {
 	if err := idt.Get("nonce", &nonce); err != nil || nonce != "n-1" {
 		t.Errorf("nonce %q %v", nonce, err)
 	}
-	get := func(url string, token string) (int, []byte) {
-		req, _ := http.NewRequest(http.MethodGet, url, nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, b
-	}
 	access := body["access_token"].(string)
-	if status, b := get(s.FeideIssuer()+"/userinfo", access); status != http.StatusOK || !strings.Contains(string(b), "ola.nordmann@demo.test") {
+	if status, b := bearerGet(t, s.FeideIssuer()+"/userinfo", access); status != http.StatusOK || !strings.Contains(string(b), "ola.nordmann@demo.test") {
 		t.Errorf("userinfo: %d %s", status, b)
 	}
-	if status, b := get(s.FeideGroupsAPI()+"/groups/me/groups", access); status != http.StatusOK || !strings.Contains(string(b), "fc:fs:fs:emne:demo.test:SYKP2100:1") {
+	if status, b := bearerGet(t, s.FeideGroupsAPI()+"/groups/me/groups", access); status != http.StatusOK || !strings.Contains(string(b), "fc:fs:fs:emne:demo.test:SYKP2100:1") {
 		t.Errorf("groups: %d %s", status, b)
 	}
-	if status, _ := get(s.FeideIssuer()+"/userinfo", "nope"); status != http.StatusUnauthorized {
+	if status, _ := bearerGet(t, s.FeideIssuer()+"/userinfo", "nope"); status != http.StatusUnauthorized {
 		t.Errorf("userinfo without a token: %d", status)
 	}
 }
@@ -307,41 +310,20 @@ func TestConcurrentPicksGetTheirOwnPerson(t *testing.T) {
 
 func TestTokensOfOneIssuerAreNotTakenByTheOther(t *testing.T) {
 	s, _ := newServer(t)
-	form := url.Values{
-		"client_id": {DevVippsClient.ID}, "redirect_uri": {"http://a.localhost/vipps-success"}, "response_type": {"code"},
-		"scope": {"openid name email phoneNumber"}, "state": {"st-123456"}, "person": {"hilde-bakken"},
-	}
-	resp, err := noRedirect.PostForm(s.VippsIssuer()+"/authorize", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	loc, _ := url.Parse(resp.Header.Get("Location"))
-	req, _ := http.NewRequest(http.MethodPost, s.VippsIssuer()+"/token", strings.NewReader(url.Values{
-		"grant_type": {"authorization_code"}, "code": {loc.Query().Get("code")}, "redirect_uri": {"http://a.localhost/vipps-success"}}.Encode()))
-	req.SetBasicAuth(DevVippsClient.ID, DevVippsClient.Secret)
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err = http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tok map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&tok)
-	resp.Body.Close()
+	code := authorize(t, s, "vipps", "hilde-bakken", "").Get("code")
+	status, tok := exchange(t, s, code, func(f url.Values, r *http.Request) {
+		r.URL, _ = url.Parse(s.VippsIssuer() + "/token")
+		r.Host = r.URL.Host
+		r.SetBasicAuth(DevVippsClient.ID, DevVippsClient.Secret)
+		f.Set("redirect_uri", "http://a.localhost/vipps-success")
+	})
 	access, _ := tok["access_token"].(string)
-	if resp.StatusCode != http.StatusOK || access == "" {
-		t.Fatalf("vipps token: %d %v", resp.StatusCode, tok)
+	if status != http.StatusOK || access == "" {
+		t.Fatalf("vipps token: %d %v", status, tok)
 	}
 	for _, u := range []string{s.FeideIssuer() + "/userinfo", s.FeideGroupsAPI() + "/groups/me/groups"} {
-		req, _ := http.NewRequest(http.MethodGet, u, nil)
-		req.Header.Set("Authorization", "Bearer "+access)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusUnauthorized {
-			t.Errorf("%s with a Vipps token: %d", u, resp.StatusCode)
+		if status, _ := bearerGet(t, u, access); status != http.StatusUnauthorized {
+			t.Errorf("%s with a Vipps token: %d", u, status)
 		}
 	}
 }
