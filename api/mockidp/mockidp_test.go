@@ -254,7 +254,10 @@ func TestCancelAndNewStudent(t *testing.T) {
 }
 
 // The person picked is the person signed in, also when many pick at once:
-// each pick must be queued and taken by its own authorization request.
+// each pick must be queued and taken by its own authorization request. The
+// steps are written out here rather than taken from authorize and exchange,
+// which stop the test with t.Fatal: that may only be called from the test's
+// own goroutine.
 func TestConcurrentPicksGetTheirOwnPerson(t *testing.T) {
 	s, _ := newServer(t)
 	people := map[string]string{"ola": "ola.nordmann@demo.test", "emma": "emma.johansen@demo.test", "jonas": "jonas.berg@demo.test"}
