@@ -26,6 +26,8 @@ func TestLoad(t *testing.T) {
 		{"bad proxy", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, not-an-ip"}, "TRUSTED_PROXIES"},
 		{"mock idp in production", map[string]string{"DEV_MOCK_IDP": "true"}, "DEV_MOCK_IDP"},
 		{"mock idp in development", map[string]string{"DEV_MOCK_IDP": "true", "PRAKSIS_ENV": "development"}, ""},
+		{"test integrasjonspunkt in production", map[string]string{"DEV_MOCK_EFORMIDLING": "true"}, "DEV_MOCK_EFORMIDLING"},
+		{"test integrasjonspunkt in development", map[string]string{"DEV_MOCK_EFORMIDLING": "true", "PRAKSIS_ENV": "development"}, ""},
 		{"mail catcher in production", map[string]string{"DEV_MAIL_CATCHER": "true"}, "DEV_MAIL_CATCHER"},
 		{"mail catcher in development", map[string]string{"DEV_MAIL_CATCHER": "true", "PRAKSIS_ENV": "development"}, ""},
 		{"mail catcher with smtp", map[string]string{"DEV_MAIL_CATCHER": "true", "PRAKSIS_ENV": "development", "SMTP_URL": "smtp://mail.example:25", "MAIL_FROM": "a@b.no"}, "DEV_MAIL_CATCHER"},

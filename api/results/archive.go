@@ -2,6 +2,7 @@ package results
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -114,6 +115,15 @@ type ArchiveWorker struct {
 	jobs    Enqueuer
 	log     *slog.Logger
 	now     func() time.Time
+	also    []func(ctx context.Context, signingFormID int64) error
+}
+
+// OnArchived adds a step to the archiving transaction, after the result is
+// stored and its submission enqueued: another way out for the result (such
+// as delivery to the school's archive) starts there, so that it starts
+// exactly when the result is archived, or not at all.
+func (w *ArchiveWorker) OnArchived(fn func(ctx context.Context, signingFormID int64) error) {
+	w.also = append(w.also, fn)
 }
 
 // NewArchiveWorker archives in the schools' scopes and enqueues submission
@@ -161,7 +171,15 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 			return err
 		}
 		archived = true
-		return w.jobs.Enqueue(ctx, SubmitArgs{Tenant: a.Tenant, SigningFormID: a.SigningFormID}, nil)
+		if err := w.jobs.Enqueue(ctx, SubmitArgs{Tenant: a.Tenant, SigningFormID: a.SigningFormID}, nil); err != nil {
+			return err
+		}
+		for _, fn := range w.also {
+			if err := fn(ctx, a.SigningFormID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		var cancel *river.JobCancelError
@@ -317,4 +335,35 @@ func buildRecord(ctx context.Context, t *tenants.Tenant, schoolName, orgNumber s
 			SignedAt: s.at.UTC(), SignInMethod: *s.method})
 	}
 	return r, nil
+}
+
+// RecordOf returns the record a locked form's result has, or would have
+// when archived at now: the archived record byte for byte when there is
+// one. It runs in the school's scope; operators use it to preview what
+// leaves Praksis before any result does.
+func RecordOf(ctx context.Context, t *tenants.Tenant, f *signing.Form, now time.Time) (*Record, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var stored [][]byte
+	if err := tx.Raw("SELECT record FROM result_archive WHERE signing_form_id = ?", f.ID).Scan(&stored).Error; err != nil {
+		return nil, fmt.Errorf("read the archive of signing form %d: %w", f.ID, err)
+	}
+	if len(stored) > 0 {
+		var r Record
+		if err := json.Unmarshal(stored[0], &r); err != nil {
+			return nil, fmt.Errorf("archived record of signing form %d: %w", f.ID, err)
+		}
+		return &r, nil
+	}
+	if !f.IsLocked || f.LockedAt == nil {
+		return nil, fmt.Errorf("signing form %d is not locked: only a form signed by all three has a result", f.ID)
+	}
+	school, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	lang := texts.Negotiate(t.DefaultLanguage, "", texts.Default)
+	return buildRecord(ctx, t, school.Text(lang, "appName"), school.Text(lang, "orgNumber"), f, now.UTC().Truncate(time.Microsecond))
 }

@@ -26,9 +26,11 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/demo"
+	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/httpapi"
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/mockidp"
 	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/results"
@@ -58,7 +60,8 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService))
+	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService, &eformidling.UpdateFlags{}),
+		eformidling.ResultsCommand(openService))
 	return root
 }
 
@@ -236,7 +239,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	workers := river.NewWorkers()
 	river.AddWorker(workers, mail.NewWorker(reg, sender, log))
 	river.AddWorker(workers, signin.NewCleanupWorker(reg))
-	river.AddWorker(workers, results.NewArchiveWorker(reg, enqueue, log))
+	archiver := results.NewArchiveWorker(reg, enqueue, log)
+	// A school with eFormidling set up also gets each result in its own
+	// archive, started in the archiving transaction.
+	archiver.OnArchived(func(ctx context.Context, id int64) error { return eformidling.Start(ctx, enqueue, id) })
+	river.AddWorker(workers, archiver)
+	river.AddWorker(workers, eformidling.NewWorker(reg, log))
 	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
 	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
@@ -268,6 +276,10 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	// Supervisor invitations and notices go out through the same outbox.
 	opts.Mail = mail.NewOutbox(queue)
 	opts.WarningNotifier = &warnings.MailNotifier{Queue: opts.Mail, PublicURL: cfg.PublicURL}
+	opts.ArchiveJobs = queue
+	if cfg.DevMockEFormidling {
+		opts.MockEFormidling = mockeformidling.New("/dev/eformidling")
+	}
 	if cfg.DevMockIDP {
 		idp, err := mockidp.New(mockidp.Options{BaseURL: mockIDPBase(cfg), Feide: mockidp.DevFeideClient, Vipps: mockidp.DevVippsClient})
 		if err != nil {
