@@ -184,8 +184,16 @@ func (h *Handlers) HandleRetry(c *echo.Context) error {
 	case err != nil:
 		return err
 	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return err
+	}
+	var ids struct{ ClassID, StudentUserID int64 }
+	if err := tx.Raw("SELECT class_id, student_user_id FROM signing_forms WHERE id = ?", id).Scan(&ids).Error; err != nil {
+		return fmt.Errorf("read signing form %d: %w", id, err)
+	}
 	if err := audit.Record(ctx, audit.Entry{Action: "signingForm.archiveRetried", Entity: "signingForm", EntityID: id,
-		Details: map[string]any{"round": d.Round}}); err != nil {
+		StudentUserID: ids.StudentUserID, ClassID: ids.ClassID, Details: map[string]any{"round": d.Round}}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, d)

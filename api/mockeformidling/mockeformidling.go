@@ -168,7 +168,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.control(w, r)
 		return
 	case path == "/messages" && r.Method == http.MethodGet:
-		writeJSON(w, s.Messages())
+		msgs := s.Messages()
+		if msgs == nil {
+			msgs = []*Message{}
+		}
+		writeJSON(w, msgs)
 		return
 	case strings.HasPrefix(path, "/messages/") && r.Method == http.MethodGet:
 		s.file(w, r, strings.TrimPrefix(path, "/messages/"))

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 	// Placement dates are Norwegian dates; the minimal image has no zone
@@ -279,6 +280,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	opts.ArchiveJobs = queue
 	if cfg.DevMockEFormidling {
 		opts.MockEFormidling = mockeformidling.New("/dev/eformidling")
+		log.Info("test integrasjonspunkt", "base", mockEFormidlingBase(cfg))
 	}
 	if cfg.DevMockIDP {
 		idp, err := mockidp.New(mockidp.Options{BaseURL: mockIDPBase(cfg), Feide: mockidp.DevFeideClient, Vipps: mockidp.DevVippsClient})
@@ -372,6 +374,12 @@ func mockIDPBase(cfg *config.Config) string {
 	return "http://" + net.JoinHostPort("localhost", port) + "/dev/idp"
 }
 
+// mockEFormidlingBase is where `praksis dev` serves the test
+// integrasjonspunkt the demo schools deliver results to.
+func mockEFormidlingBase(cfg *config.Config) string {
+	return strings.TrimSuffix(mockIDPBase(cfg), "/dev/idp") + "/dev/eformidling"
+}
+
 func devCmd() *cobra.Command {
 	var reset, seedOnly bool
 	cmd := &cobra.Command{
@@ -416,6 +424,13 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 				return err
 			}
 			seeded, err := demo.Ensure(ctx, s, reset)
+			if err == nil && cfg.DevMockEFormidling {
+				for _, p := range demo.Schools {
+					if _, err = eformidling.UseDevDouble(ctx, s, p.Slug, mockEFormidlingBase(cfg)); err != nil {
+						break
+					}
+				}
+			}
 			closeFn()
 			if err != nil {
 				return err
@@ -434,6 +449,9 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 				fmt.Fprintf(out, "\nDemo users in each school (e-mail addresses):\n%s\n", demo.UsersHelp)
 				if cfg.DevMailCatcher {
 					fmt.Fprintf(out, "\nE-mail sent (one-time codes): %s/dev/mail\n", cfg.PublicURL("localhost"))
+				}
+				if cfg.DevMockEFormidling {
+					fmt.Fprintf(out, "Results go to the demo schools' archive through a test integrasjonspunkt: %s/messages\n", mockEFormidlingBase(cfg))
 				}
 				if cfg.DevMockIDP {
 					fmt.Fprintf(out, "Feide and Vipps sign-in go to a test provider where you pick a person (issuers %s/feide/oidc and %s/vipps/oidc)\n", mockIDPBase(cfg), mockIDPBase(cfg))
@@ -482,6 +500,7 @@ func devIdentityAndMail() {
 	if os.Getenv("SMTP_URL") == "" {
 		setDefault("DEV_MAIL_CATCHER", "true")
 	}
+	setDefault("DEV_MOCK_EFORMIDLING", "true")
 }
 
 // buildRevision is the commit the binary was built from, when the build
