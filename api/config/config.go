@@ -60,6 +60,9 @@ type Config struct {
 	// DevMockEFormidling serves a test double of the schools'
 	// integrasjonspunkt under /dev/eformidling (development only).
 	DevMockEFormidling bool
+	// DevArchiveDelay replaces the three days between locking and archiving
+	// (development only; 0 keeps them).
+	DevArchiveDelay time.Duration
 	// DevMailCatcher keeps outgoing e-mail in an in-process catcher shown
 	// at /dev/mail instead of sending it (development only).
 	DevMailCatcher bool
@@ -119,6 +122,7 @@ var Vars = []Var{
 	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
 	{Name: "DEV_MOCK_EFORMIDLING", Default: "false", Help: "development only: serve a test double of a school's eFormidling integrasjonspunkt under /dev/eformidling"},
+	{Name: "DEV_ARCHIVE_DELAY", Default: "", Help: "development only: archive (and deliver) a locked result after this duration, such as `1m`, instead of after 72 hours"},
 	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
 	{Name: "RESULT_EXPORT_DIR", Default: "", Help: "existing directory (absolute path) where archived results are written for the student administration system as <school>/<signingFormId>.json, signed with RESULT_SIGNING_KEY"},
 	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
@@ -249,6 +253,17 @@ func Load(get Getenv) (*Config, error) {
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(v("LOG_LEVEL"))); err != nil {
 		bad("LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	if raw := v("DEV_ARCHIVE_DELAY"); raw != "" {
+		d, err := time.ParseDuration(raw)
+		switch {
+		case err != nil || d <= 0:
+			bad("DEV_ARCHIVE_DELAY", "must be a positive duration such as 1m")
+		case c.Env != Development:
+			bad("DEV_ARCHIVE_DELAY", "a shorter archiving delay can only be set with PRAKSIS_ENV=development")
+		default:
+			c.DevArchiveDelay = d
+		}
 	}
 	if b, err := strconv.ParseBool(v("DEV_MOCK_EFORMIDLING")); err != nil {
 		bad("DEV_MOCK_EFORMIDLING", "must be true or false")

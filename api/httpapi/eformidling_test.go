@@ -23,6 +23,7 @@ import (
 	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/results"
+	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -483,5 +484,41 @@ func TestOperatorCommands(t *testing.T) {
 	sent, _ := double.Messages()[0].File(arkivmelding.FileName)
 	if got := preview(); !bytes.Equal(got, sent.Data) {
 		t.Errorf("preview differs from what was sent:\n%s\nsent:\n%s", got, sent.Data)
+	}
+}
+
+// TestDevelopmentArchiveDelay: with a shorter delay (DEV_ARCHIVE_DELAY) the
+// scheduler enqueues archiving that much after locking and the worker
+// archives then, so a developer sees a result reach the archive.
+func TestDevelopmentArchiveDelay(t *testing.T) {
+	rf := newResultsFixture(t)
+	p := rf.newPlacement(t)
+	rf.midAndEnd(t, p)
+	form := rf.signAll(t, p)
+	var at []time.Time
+	capture := results.EnqueuerFunc(func(_ context.Context, _ river.JobArgs, opts *river.InsertOpts) error {
+		at = append(at, opts.ScheduledAt)
+		return nil
+	})
+	err := rf.db.Service.InScope(context.Background(), "skole-a", func(ctx context.Context, _ *gorm.DB) error {
+		s := results.NewScheduler(capture)
+		s.SetDelay(time.Minute)
+		return s.Signed(ctx, &form, signing.Teacher, true)
+	})
+	if err != nil || len(at) != 1 || !at[0].Equal(form.LockedAt.Add(time.Minute)) {
+		t.Fatalf("scheduled at %v (%v), want locked_at + 1 minute", at, err)
+	}
+	rf.archive.SetDelay(time.Minute)
+	rf.archive.SetClock(func() time.Time { return form.LockedAt.Add(30 * time.Second) })
+	var snooze *river.JobSnoozeError
+	if err := rf.archive.Work(context.Background(), archiveJob(form.ID)); !errors.As(err, &snooze) {
+		t.Fatalf("before the delay: %v, want a snooze", err)
+	}
+	rf.archive.SetClock(func() time.Time { return form.LockedAt.Add(2 * time.Minute) })
+	if err := rf.archive.Work(context.Background(), archiveJob(form.ID)); err != nil {
+		t.Fatal(err)
+	}
+	if n := rf.scalar(t, "skole-a", "SELECT count(*) FROM result_archive"); n != 1 {
+		t.Errorf("%d archive rows after the delay, want 1", n)
 	}
 }

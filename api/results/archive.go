@@ -63,13 +63,19 @@ func (ArchiveArgs) InsertOpts() river.InsertOpts {
 // Scheduler is the signing.Events that enqueues archiving when a form
 // locks, in the request's transaction.
 type Scheduler struct {
-	jobs Enqueuer
+	jobs  Enqueuer
+	delay time.Duration
 }
 
 var _ signing.Events = (*Scheduler)(nil)
 
 // NewScheduler enqueues on q.
-func NewScheduler(q Enqueuer) *Scheduler { return &Scheduler{jobs: q} }
+func NewScheduler(q Enqueuer) *Scheduler { return &Scheduler{jobs: q, delay: ArchiveDelay} }
+
+// SetDelay replaces ArchiveDelay, for development (DEV_ARCHIVE_DELAY), so
+// that a developer sees a locked result archived and delivered without
+// waiting three days. The ArchiveWorker must be given the same delay.
+func (s *Scheduler) SetDelay(d time.Duration) { s.delay = d }
 
 // Signed enqueues signing.archive for ArchiveDelay after locked_at when the
 // signature locked the form.
@@ -85,7 +91,7 @@ func (s *Scheduler) Signed(ctx context.Context, f *signing.Form, _ signing.Party
 		return fmt.Errorf("schedule archiving of signing form %d: locked without locked_at", f.ID)
 	}
 	return s.jobs.Enqueue(ctx, ArchiveArgs{Tenant: t.Slug, SigningFormID: f.ID},
-		&river.InsertOpts{ScheduledAt: f.LockedAt.Add(ArchiveDelay)})
+		&river.InsertOpts{ScheduledAt: f.LockedAt.Add(s.delay)})
 }
 
 // EndCompleted does nothing: only locking starts archiving.
@@ -115,6 +121,7 @@ type ArchiveWorker struct {
 	jobs    Enqueuer
 	log     *slog.Logger
 	now     func() time.Time
+	delay   time.Duration
 	also    []func(ctx context.Context, signingFormID int64) error
 }
 
@@ -129,8 +136,11 @@ func (w *ArchiveWorker) OnArchived(fn func(ctx context.Context, signingFormID in
 // NewArchiveWorker archives in the schools' scopes and enqueues submission
 // jobs on q.
 func NewArchiveWorker(schools Schools, q Enqueuer, log *slog.Logger) *ArchiveWorker {
-	return &ArchiveWorker{schools: schools, jobs: q, log: log, now: time.Now}
+	return &ArchiveWorker{schools: schools, jobs: q, log: log, now: time.Now, delay: ArchiveDelay}
 }
+
+// SetDelay replaces ArchiveDelay (development; see Scheduler.SetDelay).
+func (w *ArchiveWorker) SetDelay(d time.Duration) { w.delay = d }
 
 // SetClock replaces the worker's clock (tests).
 func (w *ArchiveWorker) SetClock(now func() time.Time) { w.now = now }
@@ -163,7 +173,7 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 		case !f.IsLocked || f.LockedAt == nil:
 			return river.JobCancel(fmt.Errorf("signing form %d of %s is not locked", a.SigningFormID, a.Tenant))
 		}
-		if due := f.LockedAt.Add(ArchiveDelay); now.Before(due) {
+		if due := f.LockedAt.Add(w.delay); now.Before(due) {
 			wait = due.Sub(now)
 			return nil
 		}

@@ -244,6 +244,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	// A school with eFormidling set up also gets each result in its own
 	// archive, started in the archiving transaction.
 	archiver.OnArchived(func(ctx context.Context, id int64) error { return eformidling.Start(ctx, enqueue, id) })
+	if cfg.DevArchiveDelay > 0 {
+		archiver.SetDelay(cfg.DevArchiveDelay)
+	}
 	river.AddWorker(workers, archiver)
 	river.AddWorker(workers, eformidling.NewWorker(reg, log))
 	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
@@ -273,7 +276,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(sqlDB, "praksis"), jobs.NewCollector(sqlDB)}, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
 	// Signatures schedule archiving; completing the end section and each
 	// signature e-mail those whose turn it is to sign.
-	opts.SigningEvents = signing.Fanout{results.NewScheduler(queue), reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
+	scheduler := results.NewScheduler(queue)
+	if cfg.DevArchiveDelay > 0 {
+		scheduler.SetDelay(cfg.DevArchiveDelay)
+		log.Warn("development: results are archived and delivered after DEV_ARCHIVE_DELAY, not after 72 hours", "delay", cfg.DevArchiveDelay.String())
+	}
+	opts.SigningEvents = signing.Fanout{scheduler, reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
 	// Supervisor invitations and notices go out through the same outbox.
 	opts.Mail = mail.NewOutbox(queue)
 	opts.WarningNotifier = &warnings.MailNotifier{Queue: opts.Mail, PublicURL: cfg.PublicURL}
