@@ -11,14 +11,27 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Opener gives a command the onboarding service and a function that
 // releases what it opened.
 type Opener func(ctx context.Context) (*Service, func(), error)
 
+// UpdateExtension adds flags to `praksis tenant update` for a school's
+// settings that belong to packages built on this one (such as delivery to
+// the school's archive), so that operators set up a school with one
+// command.
+type UpdateExtension interface {
+	// Flags registers the extension's flags.
+	Flags(f *pflag.FlagSet)
+	// Apply stores the flags that were given (changed reports which) for the
+	// school; it does nothing when none of its flags was given.
+	Apply(ctx context.Context, s *Service, slug string, changed func(flag string) bool) error
+}
+
 // Command returns `praksis tenant …`, the operators' onboarding tool.
-func Command(open Opener) *cobra.Command {
+func Command(open Opener, ext ...UpdateExtension) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tenant",
 		Short: "Onboard and manage schools (tenants)",
@@ -29,7 +42,7 @@ Example:
   praksis tenant create --slug hvl --name "Praksis HVL" --host praksis.hvl.no --org-number "917 341 512"
   praksis tenant add-admin --tenant hvl --email admin@hvl.no --name "Kari Nordmann"`,
 	}
-	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open),
+	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open, ext...),
 		statusCmd(open, "disable", Disabled), statusCmd(open, "enable", Active),
 		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), deleteCmd(open))
 	return cmd
@@ -135,7 +148,7 @@ func showCmd(open Opener) *cobra.Command {
 	}
 }
 
-func updateCmd(open Opener) *cobra.Command {
+func updateCmd(open Opener, ext ...UpdateExtension) *cobra.Command {
 	var p UpdateParams
 	var name, org, lang, primary, secondary, logo string
 	var realms []string
@@ -161,6 +174,11 @@ func updateCmd(open Opener) *cobra.Command {
 				if err != nil {
 					return err
 				}
+				for _, e := range ext {
+					if err := e.Apply(ctx, s, t.Slug, f.Changed); err != nil {
+						return err
+					}
+				}
 				fmt.Fprintf(cmd.OutOrStdout(), "updated school %s\n", t.Slug)
 				return nil
 			})
@@ -176,6 +194,9 @@ func updateCmd(open Opener) *cobra.Command {
 	f.StringSliceVar(&p.AddHosts, "add-host", nil, "add a host (repeatable)")
 	f.StringSliceVar(&p.RemoveHosts, "remove-host", nil, "remove a host (repeatable)")
 	f.StringSliceVar(&realms, "feide-realm", nil, "accepted Feide realms; replaces the list (repeatable)")
+	for _, e := range ext {
+		e.Flags(f)
+	}
 	return cmd
 }
 

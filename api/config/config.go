@@ -57,6 +57,12 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	LogLevel       slog.Level
 	DevMockIDP     bool
+	// DevMockEFormidling serves a test double of the schools'
+	// integrasjonspunkt under /dev/eformidling (development only).
+	DevMockEFormidling bool
+	// DevArchiveDelay replaces the three days between locking and archiving
+	// (development only; 0 keeps them).
+	DevArchiveDelay time.Duration
 	// DevMailCatcher keeps outgoing e-mail in an in-process catcher shown
 	// at /dev/mail instead of sending it (development only).
 	DevMailCatcher bool
@@ -115,6 +121,8 @@ var Vars = []Var{
 	{Name: "TRUSTED_PROXIES", Default: "", Help: "comma-separated IPs or CIDRs whose X-Forwarded-Host and X-Forwarded-For are believed"},
 	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
+	{Name: "DEV_MOCK_EFORMIDLING", Default: "false", Help: "development only: serve a test double of a school's eFormidling integrasjonspunkt under /dev/eformidling"},
+	{Name: "DEV_ARCHIVE_DELAY", Default: "", Help: "development only: archive (and deliver) a locked result after this duration, such as `1m`, instead of after 72 hours"},
 	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
 	{Name: "RESULT_EXPORT_DIR", Default: "", Help: "existing directory (absolute path) where archived results are written for the student administration system as <school>/<signingFormId>.json, signed with RESULT_SIGNING_KEY"},
 	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
@@ -245,6 +253,25 @@ func Load(get Getenv) (*Config, error) {
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(v("LOG_LEVEL"))); err != nil {
 		bad("LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	if raw := v("DEV_ARCHIVE_DELAY"); raw != "" {
+		d, err := time.ParseDuration(raw)
+		switch {
+		case err != nil || d <= 0:
+			bad("DEV_ARCHIVE_DELAY", "must be a positive duration such as 1m")
+		case c.Env != Development:
+			bad("DEV_ARCHIVE_DELAY", "a shorter archiving delay can only be set with PRAKSIS_ENV=development")
+		default:
+			c.DevArchiveDelay = d
+		}
+	}
+	if b, err := strconv.ParseBool(v("DEV_MOCK_EFORMIDLING")); err != nil {
+		bad("DEV_MOCK_EFORMIDLING", "must be true or false")
+	} else {
+		c.DevMockEFormidling = b
+		if b && c.Env != Development {
+			bad("DEV_MOCK_EFORMIDLING", "the test integrasjonspunkt can only be enabled with PRAKSIS_ENV=development")
+		}
 	}
 	if b, err := strconv.ParseBool(v("DEV_MOCK_IDP")); err != nil {
 		bad("DEV_MOCK_IDP", "must be true or false")

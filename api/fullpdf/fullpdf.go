@@ -111,7 +111,7 @@ func Handle(c *echo.Context) error {
 		return err
 	}
 	w := &writer{doc: doc, lang: lang, t: func(id string, data map[string]any) string { return texts.Base().T(lang, id, data) }}
-	something, err := w.write(ctx, classID, studentID, rel, st.Text)
+	something, err := w.write(ctx, classID, studentID, rel, auth.CallerFrom(ctx).UserID, st.Text)
 	if err != nil {
 		return err
 	}
@@ -126,6 +126,37 @@ func Handle(c *echo.Context) error {
 	return c.Blob(http.StatusOK, "application/pdf", b)
 }
 
+// Archive returns the full assessment of a student's placement as the
+// school's archive keeps it beside the signed signing form: everything an
+// admin sees, in the school's language, dated created. It runs in the
+// school's scope without a caller (the archive jobs).
+func Archive(ctx context.Context, classID, studentID int64, created time.Time) ([]byte, error) {
+	t := tenants.Current(ctx)
+	tx, err := tenants.DB(ctx)
+	if err != nil || t == nil {
+		return nil, tenants.ErrNoScope
+	}
+	lang := texts.Negotiate(t.DefaultLanguage, "", texts.Default)
+	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := pdf.New(pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"), Language: lang,
+		Title: texts.Base().T(lang, "full.pdf.title", nil), Created: created})
+	if err != nil {
+		return nil, err
+	}
+	w := &writer{doc: doc, lang: lang, t: func(id string, data map[string]any) string { return texts.Base().T(lang, id, data) }}
+	if _, err := w.write(ctx, classID, studentID, policy.Relation{Admin: true}, 0, st.Text); err != nil {
+		return nil, fmt.Errorf("write the full assessment of student %d in class %d: %w", studentID, classID, err)
+	}
+	b, err := doc.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("write the full assessment of student %d in class %d: %w", studentID, classID, err)
+	}
+	return b, nil
+}
+
 type writer struct {
 	doc  *pdf.Doc
 	lang string
@@ -134,7 +165,7 @@ type writer struct {
 
 // write adds every part the caller may see and reports whether there was
 // anything beyond the heading.
-func (w *writer) write(ctx context.Context, classID, studentID int64, rel policy.Relation, schoolText func(lang, key string) string) (bool, error) {
+func (w *writer) write(ctx context.Context, classID, studentID int64, rel policy.Relation, me int64, schoolText func(lang, key string) string) (bool, error) {
 	p, err := placementOf(ctx, classID, studentID)
 	if err != nil {
 		return false, err
@@ -152,7 +183,6 @@ func (w *writer) write(ctx context.Context, classID, studentID int64, rel policy
 	if err != nil {
 		return false, err
 	}
-	me := auth.CallerFrom(ctx).UserID
 	for _, id := range ids {
 		form, err := forms.Get(ctx, id)
 		if err != nil {

@@ -54,6 +54,7 @@ func TestEveryAdminRouteOfTheTableRefusesOtherRoles(t *testing.T) {
 	ids := map[string]string{
 		"classes": itoa(s.classID), "forms": itoa(s.formID), "periods": itoa(s.periodID), "users": itoa(s.teacherID),
 		"classId": itoa(s.classID), "formId": itoa(s.formID), "userId": itoa(s.advisorID), "studentId": itoa(s.studentID),
+		"signingFormId": "1",
 	}
 
 	var admin, shared []documented

@@ -25,6 +25,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/pdf/pdftest"
@@ -42,6 +43,7 @@ type resultsFixture struct {
 	sqlDB   *sql.DB
 	queue   *jobs.Queue
 	archive *results.ArchiveWorker
+	deliver *eformidling.Worker
 	log     *slog.Logger
 }
 
@@ -64,7 +66,10 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 			return rf.queue.Enqueue(ctx, args, opts)
 		})
 		rf.archive = results.NewArchiveWorker(f.reg, enqueue, rf.log)
+		rf.archive.OnArchived(func(ctx context.Context, id int64) error { return eformidling.Start(ctx, enqueue, id) })
+		rf.deliver = eformidling.NewWorker(f.reg, rf.log)
 		workers := river.NewWorkers()
+		river.AddWorker(workers, rf.deliver)
 		river.AddWorker(workers, mail.NewWorker(f.reg, mail.Unconfigured{}, rf.log))
 		river.AddWorker(workers, rf.archive)
 		river.AddWorker(workers, results.NewSubmitWorker(f.reg, nil, rf.log))
@@ -72,6 +77,7 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 			t.Fatal(err)
 		}
 		outbox := mail.NewOutbox(rf.queue)
+		o.ArchiveJobs = enqueue
 		o.SigningEvents = signing.Fanout{results.NewScheduler(rf.queue), reminders.New(outbox, func(host string) string { return "http://" + host })}
 	})
 	return rf

@@ -203,6 +203,12 @@ func (s *Server) routes() {
 		Summary: "A user's relation to one class: {userId, classId, isTeacher, isStudent, isAdvisor, studentReferences, advisorStudents: [{id, displayName}], teacherStudents: [{id, displayName}]}",
 		Tag:     "users", Access: "Admin, Teacher, or the user themselves"}, signedIn)
 
+	api.Handle(http.MethodGet, "/tenant/eformidling", s.archive.HandleGet, Op{Summary: "The school's delivery of results to its archive through eFormidling: {enabled, url, senderOrgNumber, receiverOrgNumber, process, administrativeUnit, caseSystemId, classificationSystem, classId}", Tag: "archive", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/eformidling", s.archive.HandlePut, Op{Summary: "Set the school's eFormidling delivery (400 naming each bad field: url http(s), organisation numbers nine digits, process an arkivmelding process URN, caseSystemId a UUID; url and both numbers required when enabled). Answers as GET", Tag: "archive", Access: "Admin",
+		Body: "{enabled, url, senderOrgNumber, receiverOrgNumber, process (optional), administrativeUnit (optional), caseSystemId (optional), classificationSystem (optional), classId (optional)}"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/archive-deliveries", s.archive.HandleUndelivered, Op{Summary: "Archived results not yet delivered to the school's archive, newest first: {enabled, results: [{signingFormId, classId, studentUserId, studentName, subjectCode, subjectName, periodName, archivedAt, delivery (null when none started): {round, messageId, conversationId, status (pending, sent, delivered, failed), lastStatus, reason, attempts, sentAt, deliveredAt, failedAt, updatedAt}}]}", Tag: "archive", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/users/:userId/archive-deliveries", s.archive.HandleOfStudent, Op{Summary: "A student's archived results and their delivery to the school's archive, as GET /api/archive-deliveries; 404 when no such user", Tag: "archive", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodPost, "/archive-deliveries/:signingFormId/retry", s.archive.HandleRetry, Op{Summary: "Send a failed result to the archive again (a new message in the same conversation; the archive recognises the case and entry by their system ids), or for the first time when none was started. 404 when the result is not archived, 409 when eFormidling is off or the delivery is not failed. Answers with the delivery", Tag: "archive", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodGet, "/tenant/texts", schooltexts.HandleGet, Op{
 		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
 		Tag:     "tenant", Access: "Admin"}, signedIn, admin)
@@ -218,6 +224,12 @@ func (s *Server) routes() {
 	if s.devMail != nil {
 		root.Handle(http.MethodGet, "/dev/mail", s.devMail.HandlePage, Op{Summary: "Development only: every e-mail sent since start, newest first", Tag: "development", Access: "public (development only)", Produces: "text/html"})
 		root.Handle(http.MethodGet, "/dev/mail/messages", s.devMail.HandleMessages, Op{Summary: "Development only: every e-mail sent since start as [{to, subject, text, html, sentAt}], newest first", Tag: "development", Access: "public (development only)"})
+	}
+	if s.mockEFormidling != nil {
+		ip := echo.WrapHandler(s.mockEFormidling)
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			root.Handle(m, "/dev/eformidling/*", ip, Op{Summary: "Development only: a test double of a school's eFormidling integrasjonspunkt (/api/capabilities, /api/messages/out/multipart, /api/statuses); GET /dev/eformidling/messages lists what it received, POST /dev/eformidling/control {fail, stall, finishWith} makes it misbehave", Tag: "development", Access: "public (development only)"})
+		}
 	}
 	if s.mockIDP != nil {
 		idp := echo.WrapHandler(s.mockIDP)

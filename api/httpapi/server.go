@@ -20,8 +20,10 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/classes"
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/invitations"
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/tracing"
@@ -50,6 +52,10 @@ type Server struct {
 	// devMail and mockIDP are served only in development (nil otherwise).
 	devMail *mail.Catcher
 	mockIDP http.Handler
+	// mockEFormidling is the development integrasjonspunkt (nil otherwise).
+	mockEFormidling http.Handler
+	// archive serves the admins' routes of delivery to the school's archive.
+	archive *eformidling.Handlers
 	tracer  *tracing.Tracer
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
@@ -69,6 +75,12 @@ type Options struct {
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler
+	// MockEFormidling, when set, is the development integrasjonspunkt
+	// served under /dev/eformidling/ (development only).
+	MockEFormidling http.Handler
+	// ArchiveJobs enqueues the jobs of retried deliveries to the schools'
+	// archives in the request's transaction; nil makes retrying fail.
+	ArchiveJobs results.Enqueuer
 	// Collectors are more metrics served at /metrics (the database pool,
 	// the job queue).
 	Collectors []prometheus.Collector
@@ -101,7 +113,8 @@ const defaultBodyLimit = 1 << 20
 func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
 	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth,
-		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP}
+		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP,
+		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}}
 	if s.signin == nil {
 		s.signin = signin.New(opts.Auth)
 	}

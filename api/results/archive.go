@@ -2,6 +2,7 @@ package results
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -62,13 +63,19 @@ func (ArchiveArgs) InsertOpts() river.InsertOpts {
 // Scheduler is the signing.Events that enqueues archiving when a form
 // locks, in the request's transaction.
 type Scheduler struct {
-	jobs Enqueuer
+	jobs  Enqueuer
+	delay time.Duration
 }
 
 var _ signing.Events = (*Scheduler)(nil)
 
 // NewScheduler enqueues on q.
-func NewScheduler(q Enqueuer) *Scheduler { return &Scheduler{jobs: q} }
+func NewScheduler(q Enqueuer) *Scheduler { return &Scheduler{jobs: q, delay: ArchiveDelay} }
+
+// SetDelay replaces ArchiveDelay, for development (DEV_ARCHIVE_DELAY), so
+// that a developer sees a locked result archived and delivered without
+// waiting three days. The ArchiveWorker must be given the same delay.
+func (s *Scheduler) SetDelay(d time.Duration) { s.delay = d }
 
 // Signed enqueues signing.archive for ArchiveDelay after locked_at when the
 // signature locked the form.
@@ -84,7 +91,7 @@ func (s *Scheduler) Signed(ctx context.Context, f *signing.Form, _ signing.Party
 		return fmt.Errorf("schedule archiving of signing form %d: locked without locked_at", f.ID)
 	}
 	return s.jobs.Enqueue(ctx, ArchiveArgs{Tenant: t.Slug, SigningFormID: f.ID},
-		&river.InsertOpts{ScheduledAt: f.LockedAt.Add(ArchiveDelay)})
+		&river.InsertOpts{ScheduledAt: f.LockedAt.Add(s.delay)})
 }
 
 // EndCompleted does nothing: only locking starts archiving.
@@ -114,13 +121,26 @@ type ArchiveWorker struct {
 	jobs    Enqueuer
 	log     *slog.Logger
 	now     func() time.Time
+	delay   time.Duration
+	also    []func(ctx context.Context, signingFormID int64) error
+}
+
+// OnArchived adds a step to the archiving transaction, after the result is
+// stored and its submission enqueued: another way out for the result (such
+// as delivery to the school's archive) starts there, so that it starts
+// exactly when the result is archived, or not at all.
+func (w *ArchiveWorker) OnArchived(fn func(ctx context.Context, signingFormID int64) error) {
+	w.also = append(w.also, fn)
 }
 
 // NewArchiveWorker archives in the schools' scopes and enqueues submission
 // jobs on q.
 func NewArchiveWorker(schools Schools, q Enqueuer, log *slog.Logger) *ArchiveWorker {
-	return &ArchiveWorker{schools: schools, jobs: q, log: log, now: time.Now}
+	return &ArchiveWorker{schools: schools, jobs: q, log: log, now: time.Now, delay: ArchiveDelay}
 }
+
+// SetDelay replaces ArchiveDelay (development; see Scheduler.SetDelay).
+func (w *ArchiveWorker) SetDelay(d time.Duration) { w.delay = d }
 
 // SetClock replaces the worker's clock (tests).
 func (w *ArchiveWorker) SetClock(now func() time.Time) { w.now = now }
@@ -153,7 +173,7 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 		case !f.IsLocked || f.LockedAt == nil:
 			return river.JobCancel(fmt.Errorf("signing form %d of %s is not locked", a.SigningFormID, a.Tenant))
 		}
-		if due := f.LockedAt.Add(ArchiveDelay); now.Before(due) {
+		if due := f.LockedAt.Add(w.delay); now.Before(due) {
 			wait = due.Sub(now)
 			return nil
 		}
@@ -161,7 +181,15 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 			return err
 		}
 		archived = true
-		return w.jobs.Enqueue(ctx, SubmitArgs{Tenant: a.Tenant, SigningFormID: a.SigningFormID}, nil)
+		if err := w.jobs.Enqueue(ctx, SubmitArgs{Tenant: a.Tenant, SigningFormID: a.SigningFormID}, nil); err != nil {
+			return err
+		}
+		for _, fn := range w.also {
+			if err := fn(ctx, a.SigningFormID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		var cancel *river.JobCancelError
@@ -317,4 +345,35 @@ func buildRecord(ctx context.Context, t *tenants.Tenant, schoolName, orgNumber s
 			SignedAt: s.at.UTC(), SignInMethod: *s.method})
 	}
 	return r, nil
+}
+
+// RecordOf returns the record a locked form's result has, or would have
+// when archived at now: the archived record byte for byte when there is
+// one. It runs in the school's scope; operators use it to preview what
+// leaves Praksis before any result does.
+func RecordOf(ctx context.Context, t *tenants.Tenant, f *signing.Form, now time.Time) (*Record, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var stored [][]byte
+	if err := tx.Raw("SELECT record FROM result_archive WHERE signing_form_id = ?", f.ID).Scan(&stored).Error; err != nil {
+		return nil, fmt.Errorf("read the archive of signing form %d: %w", f.ID, err)
+	}
+	if len(stored) > 0 {
+		var r Record
+		if err := json.Unmarshal(stored[0], &r); err != nil {
+			return nil, fmt.Errorf("archived record of signing form %d: %w", f.ID, err)
+		}
+		return &r, nil
+	}
+	if !f.IsLocked || f.LockedAt == nil {
+		return nil, fmt.Errorf("signing form %d is not locked: only a form signed by all three has a result", f.ID)
+	}
+	school, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	lang := texts.Negotiate(t.DefaultLanguage, "", texts.Default)
+	return buildRecord(ctx, t, school.Text(lang, "appName"), school.Text(lang, "orgNumber"), f, now.UTC().Truncate(time.Microsecond))
 }

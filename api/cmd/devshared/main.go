@@ -1,14 +1,15 @@
 // Command devshared runs the development services that must be one for
 // several replicas of `praksis serve` behind a load balancer: the mail
-// catcher (SMTP, plus GET /dev/mail and GET /dev/mail/messages) and the mock
-// Feide and Vipps identity provider (/dev/idp/…). Both keep their state in
-// memory, so with two replicas each having its own, a code e-mailed by one
+// catcher (SMTP, plus GET /dev/mail and GET /dev/mail/messages), the mock
+// Feide and Vipps identity provider (/dev/idp/…) and, with -eformidling, the
+// test integrasjonspunkt the demo schools deliver results to
+// (/dev/eformidling/…). All keep their state in memory, so with two replicas each having its own, a code e-mailed by one
 // replica or an authorization code issued by one provider could not be seen
 // by the other. scripts/cluster-test runs one devshared, gives both replicas
 // its SMTP address and provider URLs, and routes /dev/ to it.
 //
 //	devshared -smtp 127.0.0.1:2525 -http 127.0.0.1:8081 \
-//	    -idp-base http://localhost:8080/dev/idp
+//	    -idp-base http://localhost:8080/dev/idp -eformidling
 //
 // -idp-base is the provider's public base URL (as browsers and replicas reach
 // it, typically through the load balancer); its path must be /dev/idp. It
@@ -31,6 +32,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/mockidp"
 )
 
@@ -60,6 +62,7 @@ func run() error {
 	smtpAddr := flag.String("smtp", "127.0.0.1:0", "loopback address the SMTP catcher listens on")
 	httpAddr := flag.String("http", "127.0.0.1:0", "loopback address of the HTTP pages (/dev/mail, /dev/mail/messages, /dev/idp/)")
 	idpBase := flag.String("idp-base", "", "public base URL of the mock identity provider, ending in /dev/idp (empty: no provider)")
+	eformidling := flag.Bool("eformidling", false, "serve the test integrasjonspunkt under /dev/eformidling/")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %v", flag.Args())
@@ -92,6 +95,11 @@ func run() error {
 		h := echo.WrapHandler(idp)
 		e.GET("/dev/idp/*", h)
 		e.POST("/dev/idp/*", h)
+	}
+	if *eformidling {
+		h := echo.WrapHandler(mockeformidling.New("/dev/eformidling"))
+		e.GET("/dev/eformidling/*", h)
+		e.POST("/dev/eformidling/*", h)
 	}
 	ln, err := net.Listen("tcp", *httpAddr)
 	if err != nil {

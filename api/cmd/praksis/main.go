@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 	// Placement dates are Norwegian dates; the minimal image has no zone
@@ -26,9 +27,11 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
 	"github.com/praksis/praksis/api/demo"
+	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/httpapi"
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/mockidp"
 	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/results"
@@ -58,7 +61,8 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService))
+	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService, &eformidling.UpdateFlags{}),
+		eformidling.ResultsCommand(openService))
 	return root
 }
 
@@ -236,7 +240,15 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	workers := river.NewWorkers()
 	river.AddWorker(workers, mail.NewWorker(reg, sender, log))
 	river.AddWorker(workers, signin.NewCleanupWorker(reg))
-	river.AddWorker(workers, results.NewArchiveWorker(reg, enqueue, log))
+	archiver := results.NewArchiveWorker(reg, enqueue, log)
+	// A school with eFormidling set up also gets each result in its own
+	// archive, started in the archiving transaction.
+	archiver.OnArchived(func(ctx context.Context, id int64) error { return eformidling.Start(ctx, enqueue, id) })
+	if cfg.DevArchiveDelay > 0 {
+		archiver.SetDelay(cfg.DevArchiveDelay)
+	}
+	river.AddWorker(workers, archiver)
+	river.AddWorker(workers, eformidling.NewWorker(reg, log))
 	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
 	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
@@ -264,10 +276,20 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(sqlDB, "praksis"), jobs.NewCollector(sqlDB)}, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
 	// Signatures schedule archiving; completing the end section and each
 	// signature e-mail those whose turn it is to sign.
-	opts.SigningEvents = signing.Fanout{results.NewScheduler(queue), reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
+	scheduler := results.NewScheduler(queue)
+	if cfg.DevArchiveDelay > 0 {
+		scheduler.SetDelay(cfg.DevArchiveDelay)
+		log.Warn("development: results are archived and delivered after DEV_ARCHIVE_DELAY, not after 72 hours", "delay", cfg.DevArchiveDelay.String())
+	}
+	opts.SigningEvents = signing.Fanout{scheduler, reminders.New(mail.NewOutbox(queue), cfg.PublicURL)}
 	// Supervisor invitations and notices go out through the same outbox.
 	opts.Mail = mail.NewOutbox(queue)
 	opts.WarningNotifier = &warnings.MailNotifier{Queue: opts.Mail, PublicURL: cfg.PublicURL}
+	opts.ArchiveJobs = queue
+	if cfg.DevMockEFormidling {
+		opts.MockEFormidling = mockeformidling.New("/dev/eformidling")
+		log.Info("test integrasjonspunkt", "base", mockEFormidlingBase(cfg))
+	}
 	if cfg.DevMockIDP {
 		idp, err := mockidp.New(mockidp.Options{BaseURL: mockIDPBase(cfg), Feide: mockidp.DevFeideClient, Vipps: mockidp.DevVippsClient})
 		if err != nil {
@@ -360,6 +382,12 @@ func mockIDPBase(cfg *config.Config) string {
 	return "http://" + net.JoinHostPort("localhost", port) + "/dev/idp"
 }
 
+// mockEFormidlingBase is where `praksis dev` serves the test
+// integrasjonspunkt the demo schools deliver results to.
+func mockEFormidlingBase(cfg *config.Config) string {
+	return strings.TrimSuffix(mockIDPBase(cfg), "/dev/idp") + "/dev/eformidling"
+}
+
 func devCmd() *cobra.Command {
 	var reset, seedOnly bool
 	cmd := &cobra.Command{
@@ -404,6 +432,13 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 				return err
 			}
 			seeded, err := demo.Ensure(ctx, s, reset)
+			if err == nil && cfg.DevMockEFormidling {
+				for _, p := range demo.Schools {
+					if _, err = eformidling.UseDevDouble(ctx, s, p.Slug, mockEFormidlingBase(cfg)); err != nil {
+						break
+					}
+				}
+			}
 			closeFn()
 			if err != nil {
 				return err
@@ -422,6 +457,9 @@ balancer, as in scripts/cluster-test) can serve the demo schools.`,
 				fmt.Fprintf(out, "\nDemo users in each school (e-mail addresses):\n%s\n", demo.UsersHelp)
 				if cfg.DevMailCatcher {
 					fmt.Fprintf(out, "\nE-mail sent (one-time codes): %s/dev/mail\n", cfg.PublicURL("localhost"))
+				}
+				if cfg.DevMockEFormidling {
+					fmt.Fprintf(out, "Results go to the demo schools' archive through a test integrasjonspunkt: %s/messages\n", mockEFormidlingBase(cfg))
 				}
 				if cfg.DevMockIDP {
 					fmt.Fprintf(out, "Feide and Vipps sign-in go to a test provider where you pick a person (issuers %s/feide/oidc and %s/vipps/oidc)\n", mockIDPBase(cfg), mockIDPBase(cfg))
@@ -470,6 +508,7 @@ func devIdentityAndMail() {
 	if os.Getenv("SMTP_URL") == "" {
 		setDefault("DEV_MAIL_CATCHER", "true")
 	}
+	setDefault("DEV_MOCK_EFORMIDLING", "true")
 }
 
 // buildRevision is the commit the binary was built from, when the build

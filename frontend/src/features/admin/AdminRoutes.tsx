@@ -14,6 +14,7 @@ const AdvisorPage = lazy(() => import('./classes/AdvisorPage').then((m) => ({ de
 const ExpectationPage = lazy(() => import('./classes/ExpectationPage').then((m) => ({ default: m.ExpectationPage })));
 const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default: m.UsersPage })));
 const UserPage = lazy(() => import('./users/UserPage').then((m) => ({ default: m.UserPage })));
+const ArchivePage = lazy(() => import('./archive/ArchivePage').then((m) => ({ default: m.ArchivePage })));
 const SchoolTextsPage = lazy(() => import('./texts/SchoolTextsPage').then((m) => ({ default: m.SchoolTextsPage })));
 
 /** The panel, for the index route of `/admin` (where a splat route does not match). */
@@ -50,6 +51,7 @@ export function AdminRoutes() {
         <Route path="users" element={<UsersPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="texts" element={<SchoolTextsPage />} />
+        <Route path="archive" element={<ArchivePage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </Suspense>

@@ -19,4 +19,5 @@ export const adminPaths = {
   users: `${ADMIN_HOME}/users`,
   user: (userId: number) => `${ADMIN_HOME}/users/${userId}`,
   texts: `${ADMIN_HOME}/texts`,
+  archive: `${ADMIN_HOME}/archive`,
 } as const;

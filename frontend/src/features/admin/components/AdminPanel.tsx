@@ -1,3 +1,4 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DescriptionIcon from '@mui/icons-material/Description';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
@@ -54,6 +55,12 @@ const CARDS: PanelCard[] = [
     title: 'admin.panel.texts.title',
     description: 'admin.panel.texts.description',
     icon: <PaletteIcon aria-hidden fontSize="large" />,
+  },
+  {
+    to: adminPaths.archive,
+    title: 'admin.panel.archive.title',
+    description: 'admin.panel.archive.description',
+    icon: <ArchiveIcon aria-hidden fontSize="large" />,
   },
 ];
 

@@ -20,6 +20,7 @@ import { fieldErrors } from '../errors';
 import type { SchoolText, SchoolTexts } from '../types';
 import { fieldName, sectionsFor, TEXT_LABELS } from './textFields';
 import { ThemeEditor } from './ThemeEditor';
+import { ArchiveSettingsEditor } from '../archive/ArchiveSettingsEditor';
 
 /** `/admin/texts`: the school's own texts per language, and its colours and logo. */
 export function SchoolTextsPage() {
@@ -33,6 +34,7 @@ export function SchoolTextsPage() {
         <Stack spacing={4}>
           <TextsEditor data={data} />
           <ThemeEditor data={data} />
+          <ArchiveSettingsEditor />
         </Stack>
       ) : null}
     </AdminPage>

@@ -23,6 +23,7 @@ import { useToast } from '@/components/toast/useToast';
 import { AuditTrail } from '@/features/placement/components/AuditTrail';
 import { useGetClassesQuery, useGetClassUsersQuery } from '../api/classesApi';
 import { useGetAllRolesQuery, useGetUserQuery, useUpdateUserMutation } from '../api/usersApi';
+import { StudentArchiveSection } from '../archive/StudentArchiveSection';
 import { AdminPage } from '../components/AdminPage';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
@@ -350,6 +351,7 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
             <AuditSection key={classId} studentId={user.id} classId={classId} classLabel={optionLabel(classId)} />
           ))
         : null}
+      {user.roles.some((r) => r.name === 'Student') ? <StudentArchiveSection studentId={user.id} /> : null}
       <AccessSection user={user} onToggle={() => setConfirmActive(true)} />
       <ConfirmDialog
         open={confirmActive}
