@@ -6,10 +6,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"net/http"
+	"path"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -252,4 +255,25 @@ func (s *Server) bodyLimit(def int64) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// compressMinLength is the smallest answer worth compressing: below about
+// a kilobyte the coding's overhead eats the gain.
+const compressMinLength = 1024
+
+// compress gzips what the server makes at request time, index.html and API
+// answers, for browsers that accept it. Files of the built app are left to
+// serveStatic, which sends the build's own brotli and gzip copies, and
+// /metrics to the Prometheus handler, which compresses for itself.
+func (s *Server) compress() echo.MiddlewareFunc {
+	return middleware.GzipWithConfig(middleware.GzipConfig{
+		MinLength: compressMinLength,
+		Skipper: func(c *echo.Context) bool {
+			p := c.Request().URL.Path
+			if p == "/metrics" {
+				return true
+			}
+			return isStaticFile(s.dist, strings.TrimPrefix(path.Clean("/"+p), "/"))
+		},
+	})
 }

@@ -7,6 +7,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -28,6 +29,7 @@ import (
 	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
+	"github.com/praksis/praksis/frontend"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -60,6 +62,8 @@ type Server struct {
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
 	controlReady func(ctx context.Context) error
+	// dist is the built web app.
+	dist fs.FS
 }
 
 // Options are the parts of a server that tests and commands vary.
@@ -104,6 +108,8 @@ type Options struct {
 	// Gatherer, when set, receives the server's metrics registry; nil makes a
 	// private one.
 	Registerer *prometheus.Registry
+	// Dist is the built web app; nil is the one embedded in the binary.
+	Dist fs.FS
 }
 
 // defaultBodyLimit caps request bodies of routes that take no files.
@@ -114,7 +120,10 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e := echo.New()
 	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth,
 		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP,
-		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}}
+		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}, dist: opts.Dist}
+	if s.dist == nil {
+		s.dist = frontend.Dist()
+	}
 	if s.signin == nil {
 		s.signin = signin.New(opts.Auth)
 	}
@@ -136,7 +145,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = s.clientIP
 	s.tracer = opts.Tracer
-	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), securityHeaders, s.bodyLimit(defaultBodyLimit))
+	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), securityHeaders, s.compress(), s.bodyLimit(defaultBodyLimit))
 	s.routes()
 	return s
 }

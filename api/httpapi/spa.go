@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"html"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -40,17 +43,108 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 			// An unknown API route is an API error, not an app page.
 			return apperror.NotFoundf("error.routeNotFound")
 		}
-		if p != "" && p != "index.html" {
-			if st, err := fs.Stat(dist, p); err == nil && !st.IsDir() {
-				if strings.HasPrefix(p, "assets/") {
-					c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				}
-				http.ServeFileFS(c.Response(), req, dist, p)
-				return nil
+		if isStaticFile(dist, p) {
+			if strings.HasPrefix(p, "assets/") {
+				c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			}
+			serveStatic(c.Response(), req, dist, p)
+			return nil
 		}
 		return s.index(c, dist)
 	}
+}
+
+// isStaticFile reports whether p (cleaned, without the leading slash) is a
+// file of the built app that is served as it is. index.html is not: it is
+// filled in per school. Nor are hidden files such as the build manifest.
+func isStaticFile(dist fs.FS, p string) bool {
+	if p == "" || p == "index.html" {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return false
+		}
+	}
+	st, err := fs.Stat(dist, p)
+	return err == nil && !st.IsDir()
+}
+
+// precompressed are the copies the build writes beside each text asset,
+// in the order the server prefers them.
+var precompressed = []struct{ coding, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// serveStatic sends the file p of dist, or the build's brotli or gzip copy
+// of it when the browser accepts that coding: a phone on a slow link then
+// downloads a fraction of the bytes, and the server compresses nothing at
+// request time. The type is that of the original file; the length that of
+// the copy sent.
+func serveStatic(w http.ResponseWriter, r *http.Request, dist fs.FS, p string) {
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	accept := r.Header.Get("Accept-Encoding")
+	for _, pc := range precompressed {
+		if !acceptsCoding(accept, pc.coding) {
+			continue
+		}
+		f, err := dist.Open(p + pc.suffix)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		rs, ok := f.(io.ReadSeeker)
+		if err != nil || !ok {
+			continue
+		}
+		if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		h.Set("Content-Encoding", pc.coding)
+		// ServeContent leaves the length out of an encoded answer, and a
+		// range of a compressed copy is of little use: send it whole.
+		h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+		whole := r.Clone(r.Context())
+		whole.Header.Del("Range")
+		http.ServeContent(w, whole, p, st.ModTime(), rs)
+		return
+	}
+	http.ServeFileFS(w, r, dist, p)
+}
+
+// acceptsCoding reports whether an Accept-Encoding header value accepts the
+// content coding (RFC 9110 §12.5.3): named with a quality above zero, or
+// covered by "*" when it is not named.
+func acceptsCoding(header, coding string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		ok := qualityAboveZero(params)
+		switch name {
+		case coding:
+			return ok
+		case "*":
+			star = ok
+		}
+	}
+	return star
+}
+
+// qualityAboveZero reads the q parameter of one Accept-Encoding entry;
+// without one the quality is 1.
+func qualityAboveZero(params string) bool {
+	for _, prm := range strings.Split(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(prm), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return err == nil && q > 0
+		}
+	}
+	return true
 }
 
 func (s *Server) index(c *echo.Context, dist fs.FS) error {

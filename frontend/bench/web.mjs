@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// What a phone on a slow network sees: opens the login page, the student's
+// home and the student's form page of a running Praksis server in headless
+// Chromium, throttled to "Slow 4G" (1.6 Mbit/s down, 750 kbit/s up, 150 ms
+// round trip) with a 4x CPU slowdown, first with a cold cache and then with
+// a warm one, and prints for each: JavaScript and all bytes as sent over
+// the network, requests, Largest Contentful Paint, Total Blocking Time and
+// Cumulative Layout Shift. Not pass/fail.
+//
+// Usage: node bench/web.mjs
+// Environment: PRAKSIS_PORT (default 8080), CHROMIUM_PATH (default
+// /usr/bin/chromium), BENCH_HOST (default demo), BENCH_STUDENT (default
+// ola.nordmann@stud.demo.test), BENCH_RUNS (runs per page and cache state,
+// the median is printed; default 3).
+import { request as httpRequest } from 'node:http';
+import { chromium } from 'playwright-core';
+
+const PORT = process.env.PRAKSIS_PORT ?? '8080';
+const HOST = `${process.env.BENCH_HOST ?? 'demo'}.localhost`;
+const ORIGIN = `http://${HOST}:${PORT}`;
+const STUDENT = process.env.BENCH_STUDENT ?? 'ola.nordmann@stud.demo.test';
+const RUNS = Number(process.env.BENCH_RUNS ?? '3');
+
+/** Chrome DevTools' "Slow 4G" profile. */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+
+/**
+ * Collects paint and layout metrics in the page from its first moment:
+ * the last LCP candidate, the layout shifts not caused by input, and long
+ * tasks (for TBT: the part of each over 50 ms).
+ */
+function observeVitals() {
+  const vitals = { lcp: 0, cls: 0, tbt: 0 };
+  Object.defineProperty(window, '__vitals', { value: vitals });
+  const observe = (type, onEntry) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
+    } catch {
+      // An entry type this browser does not report.
+    }
+  };
+  observe('largest-contentful-paint', (e) => (vitals.lcp = e.startTime));
+  observe('layout-shift', (e) => {
+    if (!e.hadRecentInput) vitals.cls += e.value;
+  });
+  observe('longtask', (e) => (vitals.tbt += Math.max(0, e.duration - 50)));
+}
+
+/**
+ * A request to the server on loopback for the school's host (fetch cannot
+ * set Host); resolves with the status and the parsed JSON body.
+ */
+function call(method, path, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      { host: '127.0.0.1', port: PORT, method, path, headers: { Host: `${HOST}:${PORT}`, 'Content-Type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, json: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** A token for the student, by one-time code through the development mail catcher. */
+async function signIn(email) {
+  const since = Date.now() - 1000;
+  const asked = await call('POST', '/api/auth/external/sign-in', { email });
+  if (asked.status !== 202) throw new Error(`asking for a code: HTTP ${asked.status}`);
+  for (let i = 0; i < 100; i++) {
+    const mails = (await call('GET', '/dev/mail/messages')).json;
+    const mail = mails.find((m) => m.to.toLowerCase() === email && new Date(m.sentAt).getTime() >= since);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) {
+      const res = await call('POST', '/api/auth/external/signed-in', { email, code });
+      if (res.status !== 200) throw new Error(`sending the code: HTTP ${res.status}`);
+      return res.json.token;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code e-mailed to ${email}`);
+}
+
+/**
+ * Loads `url` in `page`, throttled, until `ready` is visible and the network
+ * has been quiet, and returns what it cost.
+ */
+async function measure(page, url, ready) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map();
+  let requests = 0;
+  let bytes = 0;
+  let jsBytes = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!e.request.url.startsWith('data:')) requests++;
+  });
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page).waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const vitals = await page.evaluate(() => window.__vitals);
+  await cdp.detach();
+  return { jsBytes, bytes, requests, ...vitals };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const token = await signIn(STUDENT);
+  const heading = (page) => page.getByRole('heading', { level: 1 }).first();
+
+  // The form page's address is the first form the student's forms page links to.
+  const probe = await browser.newContext();
+  await probe.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
+  const probePage = await probe.newPage();
+  await probePage.goto(`${ORIGIN}/student/forms`);
+  const formLink = probePage.locator('a[href*="/form/"]').first();
+  await formLink.waitFor({ timeout: 60_000 });
+  const formPath = await formLink.getAttribute('href');
+  await probe.close();
+
+  const pages = [
+    { name: 'login page', path: '/login', signedIn: false, ready: heading },
+    { name: 'student home', path: '/student', signedIn: true, ready: heading },
+    { name: "student's form page", path: formPath, signedIn: true, ready: (p) => p.locator('main textarea, main input').first() },
+  ];
+  const rows = [];
+  for (const p of pages) {
+    const cold = [];
+    const warm = [];
+    for (let run = 0; run < RUNS; run++) {
+      // A new context is a new profile: nothing cached.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await context.addInitScript(observeVitals);
+      if (p.signedIn) await context.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
+      cold.push(await measure(await context.newPage(), ORIGIN + p.path, p.ready));
+      warm.push(await measure(await context.newPage(), ORIGIN + p.path, p.ready));
+      await context.close();
+    }
+    for (const [cache, runs] of [['cold', cold], ['warm', warm]]) {
+      const m = (k) => median(runs.map((r) => r[k]));
+      rows.push([p.name, cache, (m('jsBytes') / 1000).toFixed(1), (m('bytes') / 1000).toFixed(1), m('requests'),
+        Math.round(m('lcp')), Math.round(m('tbt')), m('cls').toFixed(3)]);
+    }
+  }
+  await browser.close();
+
+  console.log(`\nWeb, Slow 4G (1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT), ${CPU_SLOWDOWN}x CPU slowdown, 390x844 phone; median of ${RUNS} runs\n`);
+  console.log('| page | cache | JS kB as sent | all kB as sent | requests | LCP ms | TBT ms | CLS |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { publicRoutes } from './publicRoutes';
+
+/**
+ * The route table for this page load: signed in or not is decided once, as
+ * sign-in and sign-out reload the page. The signed-in pages are a chunk of
+ * their own, so a visitor on the login page downloads only the public ones.
+ */
+export async function loadRoutes(token: string | null): Promise<RouteObject[]> {
+  if (!token) return publicRoutes;
+  const { signedInRoutes } = await import('./signedInRoutes');
+  return signedInRoutes;
+}

@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { FeideReturnPage } from '@/features/auth/components/FeideReturnPage';
+import { LoginPage } from '@/features/auth/components/LoginPage';
+import { OtpRequestPage } from '@/features/auth/components/OtpRequestPage';
+import { OtpVerifyPage } from '@/features/auth/components/OtpVerifyPage';
+import { VippsReturnPage } from '@/features/auth/components/VippsReturnPage';
+import { PublicLayout } from './layout/PublicLayout';
+import { RouteError } from './layout/RouteError';
+import { paths } from './paths';
+
+/**
+ * Routes without a token (spec §2): the one-time-code pages, the returns
+ * from Feide and Vipps, and the login page for every other path.
+ */
+export const publicRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.login, element: <OtpRequestPage variant="external" /> },
+      { path: paths.loginSimple, element: <OtpRequestPage variant="simple" /> },
+      { path: paths.otp, element: <OtpVerifyPage variant="external" /> },
+      { path: paths.otpSimple, element: <OtpVerifyPage variant="simple" /> },
+      { path: paths.feideReturn, element: <FeideReturnPage /> },
+      { path: paths.vippsReturn, element: <VippsReturnPage /> },
+      { path: paths.notFound, element: <NotFoundPage /> },
+      { path: '*', element: <LoginPage /> },
+    ],
+  },
+];
