@@ -2,11 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"errors"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -18,7 +15,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgproto3"
 
-	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
@@ -182,18 +178,7 @@ func newAwayFixture(t *testing.T) *awayFixture {
 			_ = sqlDB.Close()
 		}
 	})
-	reg := tenants.NewRegistry(root, tenants.TenantTarget())
-	if err := reg.Load(ctx); err != nil {
-		t.Fatal(err)
-	}
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	keys, err := auth.NewKeysForTest(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := auth.NewService(keys)
-	f := &fixture{db: db, reg: reg, auth: a, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	f.srv = New(testConfig(t, u.String()), reg, f.log, Options{Auth: a})
+	f := newFixtureOn(t, db, root, u.String(), nil)
 	return &awayFixture{fixture: f, proxy: proxy}
 }
 
