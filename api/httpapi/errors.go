@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/pgerr"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -56,6 +57,11 @@ var statusMessage = map[int]string{
 // codes. Internal causes never reach the client.
 func ToProblem(lang string, err error) (int, Problem) {
 	cat := texts.Base()
+	if databaseAway(err) {
+		desc := cat.T(lang, databaseUnavailable, nil)
+		return http.StatusServiceUnavailable, Problem{Description: desc, StatusCode: http.StatusServiceUnavailable,
+			Errors: []ProblemEntry{{Reason: reasonOf(databaseUnavailable), Description: desc}}}
+	}
 	if e, ok := apperror.As(err); ok {
 		status := kindStatus[e.Kind]
 		desc := e.Literal
@@ -93,6 +99,22 @@ func ToProblem(lang string, err error) (int, Problem) {
 		p.Errors = append(p.Errors, ProblemEntry{Reason: reasonOf(id), Description: desc})
 	}
 	return status, p
+}
+
+// databaseUnavailable is the message of a request the database could not
+// serve because it was away (restarting, failing over, unreachable).
+const databaseUnavailable = "error.databaseUnavailable"
+
+// databaseAway reports a failure that happened because the database could
+// not be reached or could not take writes, not because of the request: a
+// fault of ours only in the sense that the client should try again. An
+// error a domain package classified itself (other than as internal) keeps
+// its own meaning.
+func databaseAway(err error) bool {
+	if e, ok := apperror.As(err); ok && e.Kind != apperror.Internal {
+		return false
+	}
+	return pgerr.IsUnavailable(err)
 }
 
 // reasonOf makes a machine-readable reason from a message id:

@@ -100,12 +100,19 @@ func (s *Server) handleError(c *echo.Context, err error) {
 		return
 	}
 	status, p := ToProblem(s.language(c), err)
-	if status >= 500 {
+	away := databaseAway(err)
+	switch {
+	case away:
+		// Not a fault in the request or the code: say why, and that the
+		// client may try again soon (a restart or a failover takes seconds).
+		reqlog.From(c.Request().Context()).Warn("database unavailable", "route", c.Path(), "error", err.Error())
+		c.Response().Header().Set("Retry-After", "5")
+	case status >= 500:
 		// The request's logger names the request and, when resolved, the
 		// school and the user.
 		reqlog.From(c.Request().Context()).Error("request failed", "route", c.Path(), "error", err.Error())
 	}
-	if status == http.StatusServiceUnavailable {
+	if status == http.StatusServiceUnavailable && !away {
 		c.Response().Header().Set("Retry-After", "60")
 	}
 	if c.Request().Method == http.MethodHead {

@@ -57,7 +57,15 @@ func newFixtureWith(t *testing.T, configure func(f *fixture, o *Options)) *fixtu
 	db.School(t, "skole-b", "Felles navn", "b.localhost")
 	db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole A'), ('en', 'appName', 'School A')")
 	db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole B')")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	f := newFixtureOn(t, db, db.Root, db.URL, configure)
+	return f
+}
+
+// newFixtureOn builds the server on root (the application's pool, whose URL
+// is url), with db for the test's own statements.
+func newFixtureOn(t *testing.T, db *testdb.DB, root *gorm.DB, url string, configure func(f *fixture, o *Options)) *fixture {
+	t.Helper()
+	reg := tenants.NewRegistry(root, tenants.TenantTarget())
 	if err := reg.Load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +80,7 @@ func newFixtureWith(t *testing.T, configure func(f *fixture, o *Options)) *fixtu
 	if configure != nil {
 		configure(f, &opts)
 	}
-	f.srv = New(testConfig(t, db.URL), reg, f.log, opts)
+	f.srv = New(testConfig(t, url), reg, f.log, opts)
 	return f
 }
 

@@ -1,10 +1,17 @@
 // Package pgerr tells which database constraint refused a statement, so
 // domain code can turn a constraint violation into a clear 409 or 400
-// instead of a server fault.
+// instead of a server fault, and whether the database was away, so the
+// client is told to try again (503) instead of being shown a server fault.
 package pgerr
 
 import (
+	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
@@ -53,4 +60,47 @@ func Constraint(err error) string {
 		return e.ConstraintName
 	}
 	return ""
+}
+
+// SQLSTATE codes and classes that mean the database cannot serve right now,
+// though it may in a moment: it is starting, shutting down or crashed, a
+// failover made this server a read-only standby, or it has no connection
+// slot left.
+const (
+	adminShutdown          = "57P01"
+	crashShutdown          = "57P02"
+	cannotConnectNow       = "57P03"
+	readOnlySQLTransaction = "25006"
+	tooManyConnections     = "53300"
+	connectionException    = "08" // the class: 08000, 08003, 08006, …
+)
+
+// IsUnavailable reports an error that says the database cannot be reached
+// or cannot take writes at the moment, rather than that the request was
+// wrong: the connection was refused or lost, the server is starting up or
+// shutting down, or it is a standby in a failover. The caller should be
+// told to try again shortly; nothing about the request itself failed.
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var connect *pgconn.ConnectError
+	if errors.As(err, &connect) {
+		return true
+	}
+	if e := pg(err); e != nil {
+		switch e.Code {
+		case adminShutdown, crashShutdown, cannotConnectNow, readOnlySQLTransaction, tooManyConnections:
+			return true
+		}
+		return strings.HasPrefix(e.Code, connectionException)
+	}
+	// A connection that broke under a statement: the server went away.
+	if errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	var netErr *net.OpError
+	return errors.As(err, &netErr)
 }

@@ -1,8 +1,32 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { DEFAULT_LANGUAGE } from './language';
-import { messages } from './messages';
+import { DEFAULT_LANGUAGE, type Language } from './language';
+import { loadedMessages, loadMessages } from './messages';
 import { useLanguage } from './useLanguage';
+
+/**
+ * The language whose messages can be shown now: the chosen one once its
+ * catalogue has loaded, until then the one shown before (a switch of
+ * language never shows raw ids or a blank page).
+ */
+function useShownLanguage(language: Language): Language {
+  const [shown, setShown] = useState<Language>(() => (loadedMessages(language) ? language : DEFAULT_LANGUAGE));
+  useEffect(() => {
+    let current = true;
+    loadMessages(language).then(
+      () => {
+        if (current) setShown(language);
+      },
+      () => {
+        // Offline: stay in the language shown; choosing again retries.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loadedMessages(shown) ? shown : DEFAULT_LANGUAGE;
+}
 
 /**
  * Provides react-intl messages for the current language and keeps
@@ -10,13 +34,14 @@ import { useLanguage } from './useLanguage';
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
+  const shown = useShownLanguage(language);
 
   useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+    document.documentElement.lang = shown;
+  }, [shown]);
 
   return (
-    <IntlProvider locale={language} defaultLocale={DEFAULT_LANGUAGE} messages={messages[language]}>
+    <IntlProvider locale={shown} defaultLocale={DEFAULT_LANGUAGE} messages={loadedMessages(shown)}>
       {children}
     </IntlProvider>
   );

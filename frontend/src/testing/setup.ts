@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { retryTiming } from '@/api/apiSlice';
+import { LANGUAGES } from '@/i18n/language';
+import { loadMessages } from '@/i18n/messages';
 
 // Node's fetch (which RTK Query uses here) refuses relative URLs such as
 // `/api/tenant`; a browser resolves them against the page. Do the same.
@@ -12,6 +14,10 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 globalThis.Request = PageRelativeRequest;
+
+// Every catalogue is there from the start, as in a browser that has
+// loaded the page in that language.
+await Promise.all(LANGUAGES.map((language) => loadMessages(language)));
 
 // Reads that fail on the way are retried at once here, not after a pause.
 retryTiming.stepMs = 0;

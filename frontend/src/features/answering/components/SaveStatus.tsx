@@ -6,24 +6,26 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { isUnreachable } from '../hooks/autosave';
 import type { AutosaveSnapshot } from '../hooks/useAutosave';
 
 /** What the status line says, from the autosave state. */
-export type StatusKind = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'failed';
+export type StatusKind = 'idle' | 'saving' | 'saved' | 'offline' | 'reconnecting' | 'retrying' | 'failed';
 
 /**
  * The status shown: offline first (changes wait for the connection), then
- * the save under way or failed, then the time of the last save. Changes
+ * the save under way or failed (reconnecting when the service could not be
+ * reached, e.g. while its database restarts), then the time of the last save. Changes
  * waiting for the pause after typing keep the line as it was, so a screen
  * reader is not interrupted on every key.
  */
-export function statusKind(state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved'>): StatusKind {
+export function statusKind(state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved' | 'error'>): StatusKind {
   if (!state.online) return 'offline';
   switch (state.status) {
     case 'saving':
       return 'saving';
     case 'retrying':
-      return 'retrying';
+      return isUnreachable(state.error) ? 'reconnecting' : 'retrying';
     case 'failed':
       return 'failed';
     default:
@@ -36,20 +38,21 @@ const ICONS: Record<StatusKind, ReactNode> = {
   saving: <SyncIcon fontSize="small" aria-hidden />,
   saved: <CheckCircleOutlineIcon fontSize="small" color="success" aria-hidden />,
   offline: <CloudOffIcon fontSize="small" aria-hidden />,
+  reconnecting: <SyncIcon fontSize="small" aria-hidden />,
   retrying: <ErrorOutlineIcon fontSize="small" color="warning" aria-hidden />,
   failed: <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />,
 };
 
 /**
- * "Lagrer…", "Lagret kl. 10:42", "Frakoblet – …", "Kunne ikke lagre – prøver
- * igjen": a polite live region, stuck to the bottom of the screen so it is
+ * "Lagrer…", "Lagret kl. 10:42", "Frakoblet – …", "Får ikke kontakt – …",
+ * "Kunne ikke lagre – prøver igjen": a polite live region, stuck to the bottom of the screen so it is
  * in sight while the user scrolls through the questions.
  */
 export function SaveStatus({
   state,
   notice,
 }: {
-  state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved'>;
+  state: Pick<AutosaveSnapshot, 'status' | 'online' | 'savedAt' | 'unsaved' | 'error'>;
   /** A note above the status line (changes merged or restored), in sight wherever the user is. */
   notice?: ReactNode;
 }) {
@@ -59,7 +62,7 @@ export function SaveStatus({
     kind === 'saved' && state.savedAt
       ? intl.formatMessage({ id: 'answering.status.saved' }, { time: intl.formatTime(state.savedAt, { hour: '2-digit', minute: '2-digit' }) })
       : intl.formatMessage({ id: `answering.status.${kind === 'saved' ? 'idle' : kind}` });
-  const warning = kind === 'offline' || kind === 'retrying' || kind === 'failed';
+  const warning = kind === 'offline' || kind === 'reconnecting' || kind === 'retrying' || kind === 'failed';
   return (
     <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, mt: 2, '@media print': { display: 'none' } }}>
       {notice}

@@ -112,6 +112,17 @@ function toMap(answers: readonly Answer[]): Map<number, AnswerDraft> {
 
 type Failure = 'retry' | 'stale' | 'forbidden' | 'refused';
 
+/**
+ * Whether a failed call never reached a server that could answer it: no
+ * answer at all, or the proxy or the service saying it cannot get through
+ * (502, 504) or that its database is away for a moment (503). The text is
+ * kept and the save tried again; the page says it is reconnecting.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const { statusCode } = normalizeError(error);
+  return statusCode < 0 || statusCode === 502 || statusCode === 503 || statusCode === 504;
+}
+
 /** What kind of failure a rejected save is. */
 export function classifySaveError(error: unknown): Failure {
   const { statusCode } = normalizeError(error);

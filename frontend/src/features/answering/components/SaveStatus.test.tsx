@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { loadedMessages } from '@/i18n/messages';
+import { SaveStatus, statusKind } from './SaveStatus';
+
+const problem = (statusCode: number) => ({ status: statusCode, data: { description: 'x', statusCode, errors: [] } });
+const base = { online: true, savedAt: null, unsaved: true };
+
+describe('the save status line', () => {
+  it.each([
+    ['no answer at all', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'reconnecting'],
+    ['the database away (503)', problem(503), 'reconnecting'],
+    ['a proxy without a server (502)', problem(502), 'reconnecting'],
+    ['a proxy that gave up waiting (504)', problem(504), 'reconnecting'],
+    ['a fault of the server (500)', problem(500), 'retrying'],
+    ['too many requests (429)', problem(429), 'retrying'],
+  ])('a save retried after %s shows %s', (_, error, kind) => {
+    expect(statusKind({ ...base, status: 'retrying', error })).toBe(kind);
+  });
+
+  it('says offline before anything else', () => {
+    expect(statusKind({ ...base, online: false, status: 'retrying', error: problem(503) })).toBe('offline');
+  });
+
+  it('tells the user, in words, that it is reconnecting and the text is kept', () => {
+    render(
+      <IntlProvider locale="nb" messages={loadedMessages('nb')}>
+        <SaveStatus state={{ ...base, status: 'retrying', error: problem(503) }} />
+      </IntlProvider>,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('data-status', 'reconnecting');
+    expect(status).toHaveTextContent('Får ikke kontakt med tjenesten – prøver igjen. Det du har skrevet, er tatt vare på.');
+  });
+});
