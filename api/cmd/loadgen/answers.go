@@ -19,6 +19,10 @@ type answersConfig struct {
 	emails                []string
 	duration              time.Duration
 	maxSaves              int
+	// pause is the wait between one stream's saves; patience how long a
+	// stream keeps reading its set again after a save without an answer,
+	// and how long the read-back is tried.
+	pause, patience time.Duration
 }
 
 func parseAnswers(args []string) (*answersConfig, error) {
@@ -54,6 +58,8 @@ Flags:
 	emails := fs.String("emails", "load.student.1@stud.{school}.test,load.student.2@stud.{school}.test", "comma-separated students whose assessments are saved, in every school ({school}: the first label of its host)")
 	fs.DurationVar(&c.duration, "duration", 8*time.Second, "how long to save (at most 5m)")
 	fs.IntVar(&c.maxSaves, "max-saves", 1500, "saves per stream at most")
+	fs.DurationVar(&c.pause, "pause", 0, "wait between one student's saves (0: none)")
+	fs.DurationVar(&c.patience, "patience", 20*time.Second, "how long a student keeps reading their set again after a save without an answer (a failover takes longer than a replica's death), and how long the read-back is tried")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -89,6 +95,8 @@ Flags:
 		return nil, errors.New("at most 64 streams (-hosts × -emails)")
 	case c.duration <= 0 || c.duration > 5*time.Minute:
 		return nil, errors.New("-duration must be more than 0 and at most 5m")
+	case c.pause < 0 || c.pause > 10*time.Second || c.patience <= 0 || c.patience > 5*time.Minute:
+		return nil, errors.New("-pause must be 0 to 10s and -patience more than 0 and at most 5m")
 	case c.maxSaves < 1 || c.maxSaves > 1500:
 		return nil, errors.New("-max-saves must be 1 to 1500 (the markers must fit one free-text answer)")
 	}
@@ -114,6 +122,8 @@ type stream struct {
 	lost     []ack    // saves without an answer (version 0)
 	refused  []string // saves answered 4xx
 	reloads  int
+	// patience is how long a reload and the read-back keep trying.
+	patience time.Duration
 }
 
 func runAnswers(ctx context.Context, args []string) error {
@@ -130,7 +140,7 @@ func runAnswers(ctx context.Context, args []string) error {
 	for _, h := range cfg.hosts {
 		for _, e := range cfg.emails {
 			n := len(streams)
-			streams = append(streams, &stream{email: emailOf(e, 0, h),
+			streams = append(streams, &stream{email: emailOf(e, 0, h), patience: cfg.patience,
 				client: &client{http: newHTTPClient(clientAddr(79, n), 1), base: cfg.base, host: h}})
 		}
 	}
@@ -156,7 +166,7 @@ func runAnswers(ctx context.Context, args []string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.run(rctx, ctx, start, cfg.maxSaves)
+			s.run(rctx, ctx, start, cfg)
 		}()
 	}
 	wg.Wait()
@@ -230,8 +240,15 @@ func (s *stream) setup(ctx context.Context, codes codeSource) error {
 
 // run saves until ctx ends. parent outlives ctx: reloads after the last
 // lost save still complete.
-func (s *stream) run(ctx, parent context.Context, start time.Time, maxSaves int) {
-	for n := 1; n <= maxSaves && ctx.Err() == nil; n++ {
+func (s *stream) run(ctx, parent context.Context, start time.Time, cfg *answersConfig) {
+	for n := 1; n <= cfg.maxSaves && ctx.Err() == nil; n++ {
+		if n > 1 && cfg.pause > 0 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(cfg.pause):
+			}
+		}
 		marker := fmt.Sprintf("%d;", n)
 		value := s.text + marker
 		var set answerSet
@@ -265,7 +282,7 @@ func (s *stream) run(ctx, parent context.Context, start time.Time, maxSaves int)
 // answers or ctx ends) and carries on from it.
 func (s *stream) reload(ctx context.Context) error {
 	s.reloads++
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(s.patience)
 	for {
 		set, err := s.read(ctx, s.client)
 		if err == nil {
@@ -301,6 +318,10 @@ func valueOf(set *answerSet, question int64) string {
 func (s *stream) verify(ctx context.Context, base *url.URL, elapsed time.Duration) string {
 	c := &client{http: newHTTPClient(nil, 1), base: base, host: s.host, token: s.token}
 	set, err := s.read(ctx, c)
+	for deadline := time.Now().Add(s.patience); err != nil && time.Now().Before(deadline) && ctx.Err() == nil; {
+		time.Sleep(200 * time.Millisecond)
+		set, err = s.read(ctx, c)
+	}
 	if err != nil {
 		return "FAILED: cannot read back: " + err.Error()
 	}
