@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, schoolUrl, signInWithCode } from './support';
 
 // The database goes away under a student who is writing: scripts/e2e tells
