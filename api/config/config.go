@@ -56,7 +56,10 @@ type Config struct {
 
 	TrustedProxies []netip.Prefix
 	LogLevel       slog.Level
-	DevMockIDP     bool
+	// SecurityContact is the Contact of /.well-known/security.txt (RFC 9116),
+	// a mailto: or https:// URL; empty, the file is not served.
+	SecurityContact string
+	DevMockIDP      bool
 	// DevMockEFormidling serves a test double of the schools'
 	// integrasjonspunkt under /dev/eformidling (development only).
 	DevMockEFormidling bool
@@ -120,6 +123,7 @@ var Vars = []Var{
 	{Name: "FEIDE_GROUPS_API", Default: "https://groups-api.dataporten.no", Help: "base URL of the Feide groups API (course memberships are read from {url}/groups/me/groups at sign-in)"},
 	{Name: "TRUSTED_PROXIES", Default: "", Help: "comma-separated IPs or CIDRs whose X-Forwarded-Host and X-Forwarded-For are believed"},
 	{Name: "LOG_LEVEL", Default: "info", Help: "debug, info, warn or error"},
+	{Name: "SECURITY_CONTACT", Default: "", Help: "where security problems are reported, a mailto: or https:// URL, published in /.well-known/security.txt; unset, that file is not served"},
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
 	{Name: "DEV_MOCK_EFORMIDLING", Default: "false", Help: "development only: serve a test double of a school's eFormidling integrasjonspunkt under /dev/eformidling"},
 	{Name: "DEV_ARCHIVE_DELAY", Default: "", Help: "development only: archive (and deliver) a locked result after this duration, such as `1m`, instead of after 72 hours"},
@@ -165,6 +169,7 @@ func Load(get Getenv) (*Config, error) {
 		HTTPAddr:          v("HTTP_ADDR"),
 		PublicScheme:      v("PUBLIC_SCHEME"),
 		PublicPort:        v("PUBLIC_PORT"),
+		SecurityContact:   v("SECURITY_CONTACT"),
 		SMTPURL:           v("SMTP_URL"),
 		MailFrom:          v("MAIL_FROM"),
 		JWTKeyFile:        v("JWT_KEY_FILE"),
@@ -194,6 +199,9 @@ func Load(get Getenv) (*Config, error) {
 	}
 	if _, port, err := net.SplitHostPort(c.HTTPAddr); err != nil || port == "" {
 		bad("HTTP_ADDR", "must be host:port, got %q", c.HTTPAddr)
+	}
+	if sc := c.SecurityContact; sc != "" && !strings.HasPrefix(sc, "mailto:") && !strings.HasPrefix(sc, "https://") {
+		bad("SECURITY_CONTACT", "must be a mailto: or https:// URL, got %q", sc)
 	}
 	if c.PublicScheme != "http" && c.PublicScheme != "https" {
 		bad("PUBLIC_SCHEME", "must be http or https, got %q", c.PublicScheme)

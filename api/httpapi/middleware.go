@@ -234,17 +234,6 @@ func (b *bufferedWriter) flushTo(w http.ResponseWriter) {
 	}
 }
 
-// securityHeaders sets the headers every answer carries.
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		h := c.Response().Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		return next(c)
-	}
-}
-
 // bodyLimit caps request bodies at def; a route that takes files raises
 // its own limit through Op.MaxBody. It runs after routing, so the matched
 // route is known.

@@ -31,6 +31,11 @@ func (s *Server) routes() {
 		Responses: map[int]string{http.StatusServiceUnavailable: "Not ready"}})
 	root.Handle(http.MethodGet, "/metrics", s.metricsHandler(), Op{Summary: "Prometheus metrics", Tag: "operations", Access: "public", Produces: "text/plain"})
 	root.Handle(http.MethodGet, "/api/openapi.json", s.openapi, Op{Summary: "This OpenAPI document", Tag: "operations", Access: "public"})
+	root.Handle(http.MethodPost, cspReportPath, s.cspReport, Op{Summary: "Browsers report here what the Content-Security-Policy blocked ({\"csp-report\": {…}}); logged, answered 204",
+		Tag: "operations", Access: "public", Body: "{csp-report: {document-uri, violated-directive, effective-directive, blocked-uri, source-file, line-number}}",
+		Responses: map[int]string{http.StatusNoContent: "Logged", http.StatusBadRequest: "Not a violation report"}})
+	root.Handle(http.MethodGet, "/.well-known/security.txt", s.securityTxt, Op{Summary: "Where to report a security problem (RFC 9116), from SECURITY_CONTACT; 404 when unset",
+		Tag: "operations", Access: "public", Produces: "text/plain"})
 
 	// Everything else under /api belongs to the school of the request's
 	// host and runs in that school's database scope.

@@ -395,14 +395,14 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 func TestInjectTenantEscapes(t *testing.T) {
 	page := []byte(`<html><head><title>Praksis</title><!--praksis:head--></head><body></body></html>`)
 	info := tenants.PublicInfo{AppName: `Skole </script><script>alert(1)</script> & co`, Theme: tenants.Theme{PrimaryColor: `#000000"><script>`}}
-	out := string(injectTenant(page, info))
+	out := string(injectHead(page, "bm9uY2U=", &info))
 	if strings.Contains(out, "<script>alert(1)") || !strings.Contains(out, `content="#000000&#34;&gt;&lt;script&gt;"`) {
 		t.Errorf("unescaped injection:\n%s", out)
 	}
 	if !strings.Contains(out, "<title>Skole &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>") {
 		t.Errorf("title not set:\n%s", out)
 	}
-	if !strings.Contains(out, "window.__PRAKSIS_TENANT__ = ") {
-		t.Errorf("tenant script missing:\n%s", out)
+	if !strings.Contains(out, `<script type="application/json" id="praksis-tenant">{`) || !strings.Contains(out, `<meta name="csp-nonce" content="bm9uY2U=">`) {
+		t.Errorf("tenant data block or nonce missing:\n%s", out)
 	}
 }

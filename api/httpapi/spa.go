@@ -167,7 +167,7 @@ func (s *Server) index(c *echo.Context, dist fs.FS) error {
 	if terr != nil {
 		// The app shows its own "school not found" or "unavailable" page
 		// after asking /api/tenant; no school data is injected.
-		return c.HTMLBlob(status, raw)
+		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil))
 	}
 	c.Set(ctxTenant, t)
 	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
@@ -183,16 +183,21 @@ func (s *Server) index(c *echo.Context, dist fs.FS) error {
 	if err != nil {
 		return err
 	}
-	return c.HTMLBlob(http.StatusOK, injectTenant(raw, info))
+	return c.HTMLBlob(http.StatusOK, injectHead(raw, nonceOf(c), &info))
 }
 
-// injectTenant puts the school's name in the title and its public info in
-// a script before the app's own, escaped for both contexts.
-func injectTenant(page []byte, info tenants.PublicInfo) []byte {
-	data, _ := json.Marshal(info) // json escapes <, > and & so it cannot close the script
-	head := `<meta name="theme-color" content="` + html.EscapeString(info.Theme.PrimaryColor) + `">` +
-		`<script>window.__PRAKSIS_TENANT__ = ` + string(data) + `;</script>`
-	page = bytes.Replace(page, []byte(titleMarker), []byte("<title>"+html.EscapeString(info.AppName)+"</title>"), 1)
-	page = bytes.Replace(page, []byte(headMarker), []byte(head), 1)
-	return page
+// injectHead fills in the page's head for this answer: the nonce that lets
+// the app's style elements pass the Content-Security-Policy, and, when the
+// school is known, its name as the title and its public info as a JSON data
+// block. A data block is never run, so the policy needs no inline script;
+// json escapes <, > and & so the data cannot close the element.
+func injectHead(page []byte, nonce string, info *tenants.PublicInfo) []byte {
+	head := `<meta name="csp-nonce" content="` + html.EscapeString(nonce) + `">`
+	if info != nil {
+		data, _ := json.Marshal(info)
+		head += `<meta name="theme-color" content="` + html.EscapeString(info.Theme.PrimaryColor) + `">` +
+			`<script type="application/json" id="praksis-tenant">` + string(data) + `</script>`
+		page = bytes.Replace(page, []byte(titleMarker), []byte("<title>"+html.EscapeString(info.AppName)+"</title>"), 1)
+	}
+	return bytes.Replace(page, []byte(headMarker), []byte(head), 1)
 }

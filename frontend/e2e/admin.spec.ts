@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations as expectNoViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Ingrid Haugen is the demo school's admin, with no other role.

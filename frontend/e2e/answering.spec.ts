@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, schoolApi, schoolUrl, signInWith, signInWithCode, storedToken } from './support';
 
 // Hilde Bakken supervises Emma Johansen and Sara Ali in SYKP2100 this autumn.

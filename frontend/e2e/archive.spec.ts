@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Ingrid Haugen is the demo school's admin.

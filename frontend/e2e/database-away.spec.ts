@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, schoolUrl, signInWithCode } from './support';
 
 // The database goes away under a student who is writing: scripts/e2e tells
@@ -26,6 +27,8 @@ test('the form page says it is reconnecting while the database is away, and save
   await page.getByRole('link', { name: /^Åpne skjemaet / }).first().click();
   const comment = page.getByRole('textbox', { name: message('nb', 'answering.comment.label') }).first();
   const addComment = page.getByRole('button', { name: message('nb', 'answering.comment.add') }).first();
+  // The form has loaded when either is there; the box opens with the button.
+  await expect(comment.or(addComment).first()).toBeVisible();
   if (await addComment.isVisible()) await addComment.click();
   await expect(comment).toBeEditable();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, openMenu, signInWith } from './support';
 
 test('settings: switching to English changes the texts and is remembered', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, hexToRgb, message, schoolUrl } from './support';
 
 /** The demo schools `praksis dev` creates. */

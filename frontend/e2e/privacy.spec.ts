@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectRoleHome, message, schoolApi, schoolUrl, signInWith, storedToken } from './support';
 
 // Each test signs in as a brand-new Feide student, who has not accepted the

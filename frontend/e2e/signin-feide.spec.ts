@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectRoleHome, message, openMenu, schoolUrl, signInWith } from './support';
 
 test('Feide: a student signs in through the test provider and lands on the student home', async ({ page }) => {

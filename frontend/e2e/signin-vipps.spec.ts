@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectRoleHome, message, schoolUrl, signInWith } from './support';
 
 test('Vipps: a supervisor signs in through the test provider and lands on the supervisor home', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, schoolApi, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Jonas Berg is in SYKP2100 this autumn with Per Kristian Dahl as practice

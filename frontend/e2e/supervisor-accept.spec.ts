@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, schoolUrl } from './support';
 import { acceptPrivacyPolicyIfAsked, api, classId, invitationLink, mailTo, newStudent, pattern, t } from './placement';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
 import { api, classId, newStudent, pattern, singular, t } from './placement';
 

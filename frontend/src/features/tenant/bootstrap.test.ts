@@ -1,22 +1,35 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoTenant } from '@/testing/fixtures';
-import { normalizeTenant, readInjectedTenant } from './bootstrap';
+import { normalizeTenant, readInjectedTenant, TENANT_DATA_ID } from './bootstrap';
+
+/** Puts a data block into the page as the server does. */
+function inject(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = TENANT_DATA_ID;
+  block.textContent = text;
+  document.head.appendChild(block);
+}
 
 describe('readInjectedTenant', () => {
   afterEach(() => {
-    delete window.__PRAKSIS_TENANT__;
+    document.getElementById(TENANT_DATA_ID)?.remove();
   });
 
-  it('returns the injected school', () => {
-    window.__PRAKSIS_TENANT__ = demoTenant();
+  it('returns the school from the JSON data block', () => {
+    inject(JSON.stringify(demoTenant()));
     expect(readInjectedTenant()?.appName).toBe('Praksis Demo');
   });
 
-  it('returns null when nothing or something malformed was injected', () => {
+  it('returns null when nothing, something malformed or something that is not JSON was injected', () => {
     expect(readInjectedTenant()).toBeNull();
-    window.__PRAKSIS_TENANT__ = { appName: 'x' };
+    inject(JSON.stringify({ appName: 'x' }));
     expect(readInjectedTenant()).toBeNull();
-    window.__PRAKSIS_TENANT__ = { ...demoTenant(), theme: { primaryColor: '#000' } };
+    document.getElementById(TENANT_DATA_ID)?.remove();
+    inject(JSON.stringify({ ...demoTenant(), theme: { primaryColor: '#000' } }));
+    expect(readInjectedTenant()).toBeNull();
+    document.getElementById(TENANT_DATA_ID)?.remove();
+    inject('{not json');
     expect(readInjectedTenant()).toBeNull();
   });
 });

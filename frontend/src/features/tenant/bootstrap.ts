@@ -1,12 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/i18n/language';
 import type { Tenant } from './types';
 
-declare global {
-  interface Window {
-    /** The school's public information, injected by the server into `index.html`. */
-    __PRAKSIS_TENANT__?: unknown;
-  }
-}
+/** The id of the JSON data block in which the server puts the school into `index.html`. */
+export const TENANT_DATA_ID = 'praksis-tenant';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -60,6 +56,14 @@ export function normalizeTenant(value: unknown): Tenant | null {
  * nothing usable was injected (Vite dev server, unknown or disabled host);
  * the app then waits for `GET /api/tenant`.
  */
-export function readInjectedTenant(source: Window = window): Tenant | null {
-  return normalizeTenant(source.__PRAKSIS_TENANT__);
+export function readInjectedTenant(source: Document = document): Tenant | null {
+  // A data block, not a script that runs: the Content-Security-Policy
+  // allows no inline script.
+  const text = source.getElementById(TENANT_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return normalizeTenant(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }

@@ -11,7 +11,7 @@ export interface TenantTheme {
 /**
  * Public information about the school that owns the current host, as served
  * by `GET /api/tenant` and injected into `index.html` as
- * `window.__PRAKSIS_TENANT__`. Texts are in `language`.
+ * the JSON data block `praksis-tenant` of `index.html`. Texts are in `language`.
  */
 export interface Tenant {
   slug: string;
