@@ -47,8 +47,11 @@ func (s *Service) StartSession(ctx context.Context, userID int64, method Method,
 		userAgent = userAgent[:512]
 	}
 	var sess Session
-	if err := tx.Raw(`INSERT INTO sessions (user_id, sign_in_method, user_agent, expires_at) VALUES (?, ?, ?, now() + ?::interval)
-		RETURNING id, user_id, created_at, expires_at, sign_in_method`, userID, method, userAgent,
+	// The account keeps its last sign-in: sessions are deleted a week after
+	// they end, and the retention policy removes accounts long unused.
+	if err := tx.Raw(`WITH signed_in AS (UPDATE users SET last_signed_in_at = now() WHERE id = ?)
+		INSERT INTO sessions (user_id, sign_in_method, user_agent, expires_at) VALUES (?, ?, ?, now() + ?::interval)
+		RETURNING id, user_id, created_at, expires_at, sign_in_method`, userID, userID, method, userAgent,
 		fmt.Sprintf("%d seconds", int(SessionLifetime.Seconds()))).Scan(&sess).Error; err != nil {
 		return "", fmt.Errorf("start session for user %d: %w", userID, err)
 	}

@@ -8,11 +8,13 @@ import (
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/classes"
+	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/fullpdf"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/reports"
+	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/api/schooltexts"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
@@ -203,6 +205,22 @@ func (s *Server) routes() {
 			"when the class changes, a teacher or supervisor that does not fit the new class is cleared, otherwise such a pick is 400. Losing a role removes its class memberships. Deactivating ends the user's sessions at once. Admins cannot remove their own Admin role or deactivate themselves (409). Answers with the user",
 		Tag: "users", Access: "Admin",
 		Body: "{roles: [roleId, ...] (required, not empty), teacherClasses: [classId], advisorClasses: [classId], studentReferences: [{classId, userId, advisorUserId, teacherUserId}], isActive}; any field but roles may be left out to keep it"}, signedIn, admin)
+	// Personal data through its life (erasure, access, retention).
+	copyInfo := "{id, userId, status (pending, ready, failed), createdAt, readyAt, expiresAt, requestedByUserId}"
+	api.Handle(http.MethodPost, "/users/me/data-copies", s.dataCopies.HandleRequest, Op{Summary: "Ask for a copy of everything the school holds about the caller, as a JSON file and a readable PDF. A job makes it; 202 with " + copyInfo + ", or the copy already being made. Download it from GET /api/data-copies/{copyId}/{format} while it lasts (3 days)", Tag: "personal data", Access: "signed in",
+		Responses: map[int]string{http.StatusAccepted: "The copy being made"}}, signedIn)
+	api.Handle(http.MethodGet, "/users/me/data-copies", s.dataCopies.HandleList, Op{Summary: "The caller's copies being made or ready, newest first: [" + copyInfo + "]", Tag: "personal data", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPost, "/users/:id/data-copies", s.dataCopies.HandleRequest, Op{Summary: "Ask for a copy of everything the school holds about a person, as POST /api/users/me/data-copies; 404 when no such user", Tag: "personal data", Access: "Admin",
+		Responses: map[int]string{http.StatusAccepted: "The copy being made"}}, signedIn, admin)
+	api.Handle(http.MethodGet, "/users/:id/data-copies", s.dataCopies.HandleList, Op{Summary: "A person's copies being made or ready, as GET /api/users/me/data-copies", Tag: "personal data", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/data-copies/:copyId/:format", s.dataCopies.HandleDownload, Op{Summary: "Download a ready copy: format json or pdf. 404 for anyone but the person and the school's admins, and for a copy not ready or expired", Tag: "personal data", Access: "the person, Admin", Produces: "application/json, application/pdf"}, signedIn)
+	api.Handle(http.MethodPost, "/users/:id/erasure", erasure.HandleErase, Op{Summary: "Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. " +
+		"Locked signing forms, archived results and warnings they wrote about others stay. Answers {userId, accountDeleted, removed: {table: rows}, kept: {lockedSigningForms, archivedResults, warningsWritten}}. 409 while a signing form involving them is open, or for oneself; 404 when no such user", Tag: "personal data", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy: {workingDataMonths, inactiveAccountMonths, sessionDays, oneTimeCodeDays, unsentMailDays, archivedResultYears (0: kept)}", Tag: "personal data", Access: "Admin"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin",
+		Body: "{workingDataMonths 1-120, inactiveAccountMonths 1-120, sessionDays 1-365, oneTimeCodeDays 1-30, unsentMailDays 1-30, archivedResultYears 0-100}"}, signedIn, admin)
+	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy: {school, orgNumber, language, generatedAt, intro, policy, categories: [{id, title, data, purpose, access, retention}]}", Tag: "personal data", Access: "Admin",
+		Query: map[string]string{"lang": "nb or en (default: the caller's language, else the school's)"}}, signedIn, admin)
 	api.Handle(http.MethodGet, "/users/:id/classes/:classId", users.HandleClassRelation, Op{
 		Summary: "A user's relation to one class: {userId, classId, isTeacher, isStudent, isAdvisor, studentReferences, advisorStudents: [{id, displayName}], teacherStudents: [{id, displayName}]}",
 		Tag:     "users", Access: "Admin, Teacher, or the user themselves"}, signedIn)

@@ -21,6 +21,7 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/classes"
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/invitations"
 	"github.com/praksis/praksis/api/mail"
@@ -58,7 +59,9 @@ type Server struct {
 	mockEFormidling http.Handler
 	// archive serves the admins' routes of delivery to the school's archive.
 	archive *eformidling.Handlers
-	tracer  *tracing.Tracer
+	// dataCopies serves the copies of a person's data.
+	dataCopies *datacopy.Handlers
+	tracer     *tracing.Tracer
 	// controlReady reports whether the control schema is at this binary's
 	// version, for /readyz.
 	controlReady func(ctx context.Context) error
@@ -85,6 +88,9 @@ type Options struct {
 	// ArchiveJobs enqueues the jobs of retried deliveries to the schools'
 	// archives in the request's transaction; nil makes retrying fail.
 	ArchiveJobs results.Enqueuer
+	// DataCopyJobs enqueues the building of copies of a person's data in the
+	// request's transaction; nil makes asking for a copy answer 503.
+	DataCopyJobs datacopy.Enqueuer
 	// Collectors are more metrics served at /metrics (the database pool,
 	// the job queue).
 	Collectors []prometheus.Collector
@@ -120,7 +126,8 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e := echo.New()
 	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth,
 		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP,
-		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}, dist: opts.Dist}
+		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}, dist: opts.Dist,
+		dataCopies: &datacopy.Handlers{Jobs: opts.DataCopyJobs}}
 	if s.dist == nil {
 		s.dist = frontend.Dist()
 	}

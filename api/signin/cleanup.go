@@ -9,13 +9,15 @@ import (
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/tenants"
 )
 
 // CleanupArgs is the periodic job that removes what sign-in leaves behind
-// in every school: one-time codes a day after they expired, sessions a week
-// after they ended, and e-mail that could not be sent within a day (it held
-// a code long expired).
+// in every school, hourly, after the times of its retention policy (by
+// default one-time codes a day after they expired, sessions a week after
+// they ended, and e-mail that could not be sent within a day, since it held
+// a code long expired), and copies of a person's data once expired.
 type CleanupArgs struct{}
 
 // Kind names the job kind.
@@ -61,16 +63,8 @@ func (w *CleanupWorker) Work(ctx context.Context, _ *river.Job[CleanupArgs]) err
 	return errors.Join(errs...)
 }
 
-// Cleanup removes one school's stale sign-in data (see CleanupArgs).
+// Cleanup removes one school's stale sign-in data (see CleanupArgs) after
+// the times of the school's retention policy.
 func Cleanup(ctx context.Context, tx *gorm.DB) error {
-	for _, stmt := range []string{
-		"DELETE FROM one_time_codes WHERE expires_at < now() - interval '1 day'",
-		"DELETE FROM sessions WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days'",
-		"DELETE FROM mail_outbox WHERE created_at < now() - interval '1 day'",
-	} {
-		if err := tx.Exec(stmt).Error; err != nil {
-			return fmt.Errorf("%s: %w", stmt, err)
-		}
-	}
-	return nil
+	return retention.CleanSignIn(ctx, tx, time.Now())
 }

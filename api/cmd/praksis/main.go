@@ -26,8 +26,10 @@ import (
 
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/demo"
 	"github.com/praksis/praksis/api/eformidling"
+	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/httpapi"
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
@@ -35,6 +37,7 @@ import (
 	"github.com/praksis/praksis/api/mockidp"
 	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/results"
+	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/tracing"
@@ -61,8 +64,9 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenants.Command(openService, &eformidling.UpdateFlags{}),
-		eformidling.ResultsCommand(openService))
+	tenantCmd := tenants.Command(openService, &eformidling.UpdateFlags{}, &retention.UpdateFlags{})
+	tenantCmd.AddCommand(erasure.Command(openService), datacopy.Command(openService))
+	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenantCmd, eformidling.ResultsCommand(openService))
 	return root
 }
 
@@ -250,9 +254,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	river.AddWorker(workers, archiver)
 	river.AddWorker(workers, eformidling.NewWorker(reg, log))
 	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
+	river.AddWorker(workers, retention.NewDailyWorker(reg))
+	river.AddWorker(workers, retention.NewSweepWorker(reg, log))
+	river.AddWorker(workers, datacopy.NewWorker(reg, log))
 	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
-		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob()},
+		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob(), retention.DailyJob()},
 		Logger:       log.With("component", "jobs"),
 	})
 	if err != nil {
@@ -286,6 +293,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	opts.Mail = mail.NewOutbox(queue)
 	opts.WarningNotifier = &warnings.MailNotifier{Queue: opts.Mail, PublicURL: cfg.PublicURL}
 	opts.ArchiveJobs = queue
+	opts.DataCopyJobs = queue
 	if cfg.DevMockEFormidling {
 		opts.MockEFormidling = mockeformidling.New("/dev/eformidling")
 		log.Info("test integrasjonspunkt", "base", mockEFormidlingBase(cfg))

@@ -1,0 +1,135 @@
+package retention
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/texts"
+)
+
+// DataCopyDays is how long a copy of a person's data is offered (the
+// datacopy package's Lifetime), for the record of processing.
+const DataCopyDays = 3
+
+// Saved checks and stores a policy in the current scope with an audit row;
+// an apperror naming each field outside its range when it is not valid.
+func Saved(ctx context.Context, p Policy) (Policy, error) {
+	if bad := p.Invalid(); len(bad) > 0 {
+		e := apperror.Invalidf("error.invalid")
+		for _, l := range bad {
+			e.Field(l.Field, "retention.outOfRange", map[string]any{"Min": l.Min, "Max": l.Max})
+		}
+		return p, e
+	}
+	if err := Save(ctx, p); err != nil {
+		return p, err
+	}
+	return p, audit.Record(ctx, audit.Entry{Action: "school.retentionChanged", Entity: "school",
+		Details: map[string]any{"retention": p}})
+}
+
+// HandleGet serves GET /api/tenant/retention.
+func HandleGet(c *echo.Context) error {
+	p, err := Load(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// HandlePut serves PUT /api/tenant/retention. Fields left out keep their
+// current values.
+func HandlePut(c *echo.Context) error {
+	ctx := c.Request().Context()
+	p, err := Load(ctx)
+	if err != nil {
+		return err
+	}
+	if err := request.JSON(c, &p); err != nil {
+		return err
+	}
+	p, err = Saved(ctx, p)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// Category is one kind of personal data in the record of processing.
+type Category struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	Data      string `json:"data"`
+	Purpose   string `json:"purpose"`
+	Access    string `json:"access"`
+	Retention string `json:"retention"`
+}
+
+// Record is the school's record of processing (protokoll over
+// behandlingsaktiviteter) as far as Praksis goes, in one language.
+type Record struct {
+	School      string     `json:"school"`
+	OrgNumber   string     `json:"orgNumber"`
+	Language    string     `json:"language"`
+	GeneratedAt time.Time  `json:"generatedAt"`
+	Intro       string     `json:"intro"`
+	Policy      Policy     `json:"policy"`
+	Categories  []Category `json:"categories"`
+}
+
+// categories are the kinds of personal data, each with the retention text
+// that describes it and that text's numbers from the policy.
+var categories = []struct {
+	id        string
+	retention string
+	data      func(p Policy) map[string]any
+}{
+	{"accounts", "processing.retention.accounts", func(p Policy) map[string]any { return map[string]any{"Months": p.InactiveAccountMonths} }},
+	{"signIn", "processing.retention.signIn", func(p Policy) map[string]any {
+		return map[string]any{"Sessions": p.SessionDays, "Codes": p.OneTimeCodeDays, "Mail": p.UnsentMailDays}
+	}},
+	{"assessments", "processing.retention.working", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
+	{"warnings", "processing.retention.working", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
+	{"signingForms", "processing.retention.signingForms", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
+	{"archivedResults", "processing.retention.results", func(p Policy) map[string]any { return map[string]any{"Years": p.ArchivedResultYears} }},
+	{"invitations", "processing.retention.working", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
+	{"auditLog", "processing.retention.audit", func(Policy) map[string]any { return nil }},
+	{"dataCopies", "processing.retention.dataCopies", func(Policy) map[string]any { return map[string]any{"Days": DataCopyDays} }},
+}
+
+// RecordOf makes the record of processing from the policy in lang.
+func RecordOf(t *tenants.Tenant, p Policy, lang string, now time.Time) Record {
+	tr := func(id string, data map[string]any) string { return texts.Base().T(lang, id, data) }
+	r := Record{School: t.DisplayName, OrgNumber: t.OrgNumber, Language: lang, GeneratedAt: now.UTC(), Policy: p,
+		Intro: tr("processing.intro", map[string]any{"School": t.DisplayName})}
+	for _, c := range categories {
+		retention := c.retention
+		if c.id == "archivedResults" && p.ArchivedResultYears == 0 {
+			retention = "processing.retention.resultsKept"
+		}
+		base := "processing." + c.id + "."
+		r.Categories = append(r.Categories, Category{ID: c.id, Title: tr(base+"title", nil), Data: tr(base+"data", nil),
+			Purpose: tr(base+"purpose", nil), Access: tr(base+"access", nil), Retention: tr(retention, c.data(p))})
+	}
+	return r
+}
+
+// HandleRecord serves GET /api/tenant/record-of-processing?lang=: the
+// record in the asked language (else the caller's, else the school's).
+func HandleRecord(c *echo.Context) error {
+	ctx := c.Request().Context()
+	t := tenants.Current(ctx)
+	p, err := Load(ctx)
+	if err != nil {
+		return err
+	}
+	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+	return c.JSON(http.StatusOK, RecordOf(t, p, lang, time.Now()))
+}

@@ -1,0 +1,119 @@
+package retention
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/tenants"
+)
+
+// Schools is what the jobs need of the tenant registry.
+type Schools interface {
+	All() []*tenants.Tenant
+	BySlug(slug string) (*tenants.Tenant, bool)
+	TargetVersion() int64
+	Scope(ctx context.Context, t *tenants.Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error
+}
+
+// DailyArgs is the periodic job that starts one SweepArgs per school.
+type DailyArgs struct{}
+
+// Kind names the job kind.
+func (DailyArgs) Kind() string { return "retention.daily" }
+
+// SweepArgs is the job that applies one school's policy. Unique per school
+// and day, so a restart or a second leader does not sweep twice.
+type SweepArgs struct {
+	Tenant string `json:"tenant" river:"unique"`
+}
+
+// Kind names the job kind.
+func (SweepArgs) Kind() string { return "retention.sweep" }
+
+// InsertOpts makes the sweep unique per school and day.
+func (SweepArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: 24 * time.Hour}}
+}
+
+// DailyJob starts the sweeps every day, and once when the leader starts.
+func DailyJob() *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
+		func() (river.JobArgs, *river.InsertOpts) { return DailyArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})
+}
+
+// DailyWorker runs DailyArgs.
+type DailyWorker struct {
+	river.WorkerDefaults[DailyArgs]
+	schools Schools
+}
+
+// NewDailyWorker makes the worker that starts the sweeps.
+func NewDailyWorker(schools Schools) *DailyWorker { return &DailyWorker{schools: schools} }
+
+// Work enqueues a sweep for every school that is served.
+func (w *DailyWorker) Work(ctx context.Context, _ *river.Job[DailyArgs]) error {
+	client := river.ClientFromContext[*sql.Tx](ctx)
+	var errs []error
+	for _, t := range w.schools.All() {
+		if ok, _ := t.Serveable(w.schools.TargetVersion()); !ok {
+			continue
+		}
+		if _, err := client.Insert(ctx, SweepArgs{Tenant: t.Slug}, nil); err != nil {
+			errs = append(errs, fmt.Errorf("start retention sweep of %s: %w", t.Slug, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SweepWorker runs SweepArgs.
+type SweepWorker struct {
+	river.WorkerDefaults[SweepArgs]
+	schools Schools
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// NewSweepWorker makes the worker that applies a school's policy.
+func NewSweepWorker(schools Schools, log *slog.Logger) *SweepWorker {
+	return &SweepWorker{schools: schools, log: log, now: time.Now}
+}
+
+// Timeout leaves a large first sweep time to finish its batches.
+func (w *SweepWorker) Timeout(*river.Job[SweepArgs]) time.Duration { return 30 * time.Minute }
+
+// Work sweeps the job's school; an unknown school cancels the job, one not
+// served now waits for the next day.
+func (w *SweepWorker) Work(ctx context.Context, job *river.Job[SweepArgs]) error {
+	t, ok := w.schools.BySlug(job.Args.Tenant)
+	if !ok {
+		return river.JobCancel(fmt.Errorf("school %q is not registered", job.Args.Tenant))
+	}
+	if ok, _ := t.Serveable(w.schools.TargetVersion()); !ok {
+		return nil
+	}
+	r, err := Sweep(ctx, For(w.schools, t), w.now())
+	if err != nil {
+		return fmt.Errorf("retention sweep of %s: %w", t.Slug, err)
+	}
+	if r.Total() > 0 {
+		w.log.Info("retention sweep", "tenant", t.Slug, "removed", r.Removed)
+	}
+	return nil
+}
+
+// For is the Runner of one school.
+func For(schools interface {
+	Scope(ctx context.Context, t *tenants.Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error
+}, t *tenants.Tenant) Runner {
+	return func(ctx context.Context, fn func(ctx context.Context, tx *gorm.DB) error) error {
+		return schools.Scope(ctx, t, fn)
+	}
+}
