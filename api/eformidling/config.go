@@ -38,7 +38,6 @@ package eformidling
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -47,7 +46,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/praksis/praksis/api/arkivmelding"
-	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/api/settings"
 )
 
 // SettingsKey is the row of the school's settings table that holds its
@@ -172,37 +171,10 @@ func (c *Config) Normalize() []*FieldError {
 // (off) when it has none.
 func Load(ctx context.Context) (Config, error) {
 	var c Config
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return c, err
-	}
-	var raw []string
-	if err := tx.Raw("SELECT value::text FROM settings WHERE key = ?", SettingsKey).Scan(&raw).Error; err != nil {
-		return c, fmt.Errorf("read eFormidling settings: %w", err)
-	}
-	if len(raw) == 0 {
-		return c, nil
-	}
-	if err := json.Unmarshal([]byte(raw[0]), &c); err != nil {
-		return c, fmt.Errorf("read eFormidling settings: %w", err)
-	}
-	return c, nil
+	_, err := settings.Load(ctx, SettingsKey, &c)
+	return c, err
 }
 
 // Save stores the school's set-up in the current scope. The caller has
 // normalised it.
-func Save(ctx context.Context, c Config) error {
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return fmt.Errorf("encode eFormidling settings: %w", err)
-	}
-	if err := tx.Exec(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?::jsonb, now())
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`, SettingsKey, string(b)).Error; err != nil {
-		return fmt.Errorf("save eFormidling settings: %w", err)
-	}
-	return nil
-}
+func Save(ctx context.Context, c Config) error { return settings.Save(ctx, SettingsKey, c) }

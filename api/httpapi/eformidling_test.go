@@ -414,6 +414,11 @@ func TestArchiveSettings(t *testing.T) {
 // runCommand runs a `praksis` command tree against the fixture's database.
 func (rf *resultsFixture) runCommand(t *testing.T, cmd *cobra.Command, args ...string) (string, error) {
 	t.Helper()
+	return runCommand(cmd, args...)
+}
+
+// runCommand runs an operator's command with args and returns what it printed.
+func runCommand(cmd *cobra.Command, args ...string) (string, error) {
 	var out bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&out)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/spf13/cobra"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/answers"
@@ -19,6 +22,7 @@ import (
 	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/retention"
+	"github.com/praksis/praksis/tenants"
 )
 
 // copyJobs records the data-copy jobs a request enqueued, so a test runs
@@ -396,5 +400,55 @@ func TestRetentionPolicyRoutes(t *testing.T) {
 	nb := f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=nb", p.tokens["admin"], nil).Body.String()
 	if !strings.Contains(nb, "Slettes 6 måneder etter") {
 		t.Errorf("record in nb: %s", nb)
+	}
+}
+
+// The operator's commands: `tenant update` sets the retention policy by
+// flag (refusing a value out of range, naming the flag), `tenant data-copy`
+// writes both files, and `tenant erase-person` erases as the admin's button
+// does, refusing an unknown address.
+func TestPersonalDataCommands(t *testing.T) {
+	f := newFixture(t)
+	p := f.newPlacement(t)
+	open := func(context.Context) (*tenants.Service, func(), error) { return f.db.Service, func() {}, nil }
+	run := runCommand
+	tenantCmd := func() *cobra.Command {
+		c := tenants.Command(open, &retention.UpdateFlags{})
+		c.AddCommand(erasure.Command(open), datacopy.Command(open))
+		return c
+	}
+	if _, err := run(tenantCmd(), "update", "skole-a", "--retention-session-days", "0"); err == nil ||
+		!strings.Contains(err.Error(), "--retention-session-days: must be from 1 to 365") {
+		t.Fatalf("bad value: %v", err)
+	}
+	if _, err := run(tenantCmd(), "update", "skole-a", "--retention-working-data-months", "18", "--retention-archived-result-years", "10"); err != nil {
+		t.Fatal(err)
+	}
+	got := decode[retention.Policy](t, f.send(t, http.MethodGet, "a.localhost", "/api/tenant/retention", p.tokens["admin"], nil))
+	if got.WorkingDataMonths != 18 || got.ArchivedResultYears != 10 || got.SessionDays != retention.Default.SessionDays {
+		t.Errorf("policy after update: %+v", got)
+	}
+
+	dir := t.TempDir()
+	out, err := run(tenantCmd(), "data-copy", "--tenant", "skole-a", "--email", "STUDENT@a.test", "--out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ext := range []string{".json", ".pdf"} {
+		name := filepath.Join(dir, fmt.Sprintf("praksis-data-%d%s", p.studentID, ext))
+		if b, err := os.ReadFile(name); err != nil || len(b) == 0 || !strings.Contains(out, name) {
+			t.Errorf("%s: %v (output %q)", name, err, out)
+		}
+	}
+
+	if _, err := run(tenantCmd(), "erase-person", "--tenant", "skole-a", "--email", "nobody@a.test"); err == nil {
+		t.Error("erasing an unknown address succeeded")
+	}
+	out, err = run(tenantCmd(), "erase-person", "--tenant", "skole-a", "--email", "otherAdvisor@a.test")
+	if err != nil || !strings.Contains(out, `"accountDeleted": true`) {
+		t.Fatalf("erase-person: %v %s", err, out)
+	}
+	if n := f.scalar(t, "skole-a", "SELECT count(*) FROM users WHERE email = 'otherAdvisor@a.test'"); n != 0 {
+		t.Error("the person is still there")
 	}
 }

@@ -5,10 +5,8 @@ package retention
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 
-	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/api/settings"
 )
 
 // SettingsKey is the row of the school's settings table that holds its policy.
@@ -82,40 +80,13 @@ func (p Policy) Invalid() []Limit {
 	return bad
 }
 
-// Load reads the school's policy in the current scope; Default when none is set.
+// Load reads the school's policy in the current scope; Default when none is
+// set, and the default of any field a stored policy lacks.
 func Load(ctx context.Context) (Policy, error) {
 	p := Default
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return p, err
-	}
-	var raw []string
-	if err := tx.Raw("SELECT value::text FROM settings WHERE key = ?", SettingsKey).Scan(&raw).Error; err != nil {
-		return p, fmt.Errorf("read retention policy: %w", err)
-	}
-	if len(raw) == 0 {
-		return p, nil
-	}
-	// Fields a stored policy lacks keep their defaults.
-	if err := json.Unmarshal([]byte(raw[0]), &p); err != nil {
-		return p, fmt.Errorf("read retention policy: %w", err)
-	}
-	return p, nil
+	_, err := settings.Load(ctx, SettingsKey, &p)
+	return p, err
 }
 
 // Save stores a policy in the current scope. The caller has checked it.
-func Save(ctx context.Context, p Policy) error {
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	b, err := json.Marshal(p)
-	if err != nil {
-		return fmt.Errorf("encode retention policy: %w", err)
-	}
-	if err := tx.Exec(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?::jsonb, now())
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`, SettingsKey, string(b)).Error; err != nil {
-		return fmt.Errorf("save retention policy: %w", err)
-	}
-	return nil
-}
+func Save(ctx context.Context, p Policy) error { return settings.Save(ctx, SettingsKey, p) }

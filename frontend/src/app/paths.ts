@@ -8,6 +8,8 @@ export const paths = {
   oneTimeCodeLogin: SIGN_IN_PATHS.login,
   acceptInvitation: ACCEPT_INVITATION_PATH,
   privacyPolicy: '/privacy-policy',
+  /** A copy of everything held about the signed-in person. */
+  myData: '/my-data',
   debugFs: '/debug/fs',
   notFound: '/404',
 } as const;

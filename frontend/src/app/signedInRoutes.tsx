@@ -37,6 +37,13 @@ export const signedInRoutes: RouteObject[] = [
       { index: true, element: <ActiveRoleRedirect /> },
       { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
       {
+        path: paths.myData,
+        lazy: async () => {
+          const { MyDataPage } = await import('@/features/personalData/MyDataPage');
+          return { Component: MyDataPage };
+        },
+      },
+      {
         path: paths.debugFs,
         lazy: async () => {
           const { DebugFsPage } = await import('@/features/debug/components/DebugFsPage');

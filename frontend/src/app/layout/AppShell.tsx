@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { SettingsDialog } from '@/components/SettingsDialog';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/TenantProvider';
+import { paths } from '../paths';
 import { SideMenu } from './SideMenu';
 
 /**
@@ -80,6 +81,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <SettingsDialog
         open={settingsOpen}
         languages={tenant.languages}
+        myDataPath={paths.myData}
         onClose={() => {
           setSettingsOpen(false);
           menuButton.current?.focus();

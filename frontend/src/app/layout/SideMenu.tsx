@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import FolderSharedOutlinedIcon from '@mui/icons-material/FolderSharedOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -121,6 +122,14 @@ export function SideMenu({ id, open, onClose, onOpenSettings }: SideMenuProps) {
                   <PolicyOutlinedIcon aria-hidden />
                 </ListItemIcon>
                 <ListItemText primary={intl.formatMessage({ id: 'menu.privacy' })} />
+              </ListItemButton>
+            </ListItem>
+            <ListItem disablePadding>
+              <ListItemButton component={RouterLink} to={paths.myData} onClick={onClose} sx={itemSx}>
+                <ListItemIcon>
+                  <FolderSharedOutlinedIcon aria-hidden />
+                </ListItemIcon>
+                <ListItemText primary={intl.formatMessage({ id: 'menu.myData' })} />
               </ListItemButton>
             </ListItem>
             {aboutUrl ? (

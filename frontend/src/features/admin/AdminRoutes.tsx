@@ -15,6 +15,7 @@ const ExpectationPage = lazy(() => import('./classes/ExpectationPage').then((m) 
 const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default: m.UsersPage })));
 const UserPage = lazy(() => import('./users/UserPage').then((m) => ({ default: m.UserPage })));
 const ArchivePage = lazy(() => import('./archive/ArchivePage').then((m) => ({ default: m.ArchivePage })));
+const PrivacyPage = lazy(() => import('./privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const SchoolTextsPage = lazy(() => import('./texts/SchoolTextsPage').then((m) => ({ default: m.SchoolTextsPage })));
 
 /** The panel, for the index route of `/admin` (where a splat route does not match). */
@@ -52,6 +53,7 @@ export function AdminRoutes() {
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="texts" element={<SchoolTextsPage />} />
         <Route path="archive" element={<ArchivePage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </Suspense>

@@ -20,4 +20,5 @@ export const adminPaths = {
   user: (userId: number) => `${ADMIN_HOME}/users/${userId}`,
   texts: `${ADMIN_HOME}/texts`,
   archive: `${ADMIN_HOME}/archive`,
+  privacy: `${ADMIN_HOME}/privacy`,
 } as const;

@@ -4,6 +4,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PeopleIcon from '@mui/icons-material/People';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -61,6 +62,12 @@ const CARDS: PanelCard[] = [
     title: 'admin.panel.archive.title',
     description: 'admin.panel.archive.description',
     icon: <ArchiveIcon aria-hidden fontSize="large" />,
+  },
+  {
+    to: adminPaths.privacy,
+    title: 'admin.panel.privacy.title',
+    description: 'admin.panel.privacy.description',
+    icon: <PrivacyTipIcon aria-hidden fontSize="large" />,
   },
 ];
 

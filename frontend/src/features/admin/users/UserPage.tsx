@@ -24,6 +24,7 @@ import { AuditTrail } from '@/features/placement/components/AuditTrail';
 import { useGetClassesQuery, useGetClassUsersQuery } from '../api/classesApi';
 import { useGetAllRolesQuery, useGetUserQuery, useUpdateUserMutation } from '../api/usersApi';
 import { StudentArchiveSection } from '../archive/StudentArchiveSection';
+import { PersonalDataSection } from '../privacy/PersonalDataSection';
 import { AdminPage } from '../components/AdminPage';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
@@ -353,6 +354,7 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
         : null}
       {user.roles.some((r) => r.name === 'Student') ? <StudentArchiveSection studentId={user.id} /> : null}
       <AccessSection user={user} onToggle={() => setConfirmActive(true)} />
+      <PersonalDataSection user={user} />
       <ConfirmDialog
         open={confirmActive}
         title={intl.formatMessage({ id: user.isActive ? 'admin.user.deactivateTitle' : 'admin.user.activateTitle' })}

@@ -1,0 +1,31 @@
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useTenant } from '@/features/tenant/TenantProvider';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { DataCopies } from './DataCopies';
+
+/**
+ * `/my-data`: a copy of everything the school holds about the signed-in
+ * person, as a readable PDF and a JSON file (the right of access).
+ */
+export function MyDataPage() {
+  const intl = useIntl();
+  const tenant = useTenant();
+  const title = intl.formatMessage({ id: 'personalData.page.title' });
+  useDocumentTitle(`${title} – ${tenant.appName}`);
+  return (
+    <Container maxWidth="md" sx={{ px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 3, maxWidth: '70ch' }}>
+        <FormattedMessage id="personalData.page.intro" values={{ school: tenant.appName }} />
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <DataCopies owner="me" />
+      </Paper>
+    </Container>
+  );
+}
