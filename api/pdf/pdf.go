@@ -235,7 +235,7 @@ func (d *Doc) Table(header []string, widths []float64, rows [][]string) error {
 	return nil
 }
 
-var footerText = map[string]string{"nb": "Side %d av %d", "en": "Page %d of %d"}
+var footerText = map[string]string{"nb": "Side %d av %d", "nn": "Side %d av %d", "en": "Page %d of %d"}
 
 // Bytes finishes the document: every page gets the header and the footer
 // with its number, then the PDF is returned.
