@@ -1,7 +1,10 @@
-/** The languages the front end has message catalogues for, default first. */
-export const LANGUAGES = ['nb', 'en'] as const;
+/**
+ * The languages the front end has message catalogues for, default first, in
+ * the order the language switch lists them: Bokmål, Nynorsk, English.
+ */
+export const LANGUAGES = ['nb', 'nn', 'en'] as const;
 
-/** A supported language code: Norwegian Bokmål or English. */
+/** A supported language code: Norwegian Bokmål, Norwegian Nynorsk or English. */
 export type Language = (typeof LANGUAGES)[number];
 
 /** The language used when neither the user nor the school says otherwise. */

@@ -52,7 +52,11 @@ function valuesOf(data: SchoolTexts): Values {
   return values;
 }
 
-const LANGUAGE_NAMES: Record<string, MessageId> = { nb: 'language.name.nb', en: 'language.name.en' };
+const LANGUAGE_NAMES: Record<string, MessageId> = {
+  nb: 'language.name.nb',
+  nn: 'language.name.nn',
+  en: 'language.name.en',
+};
 
 /**
  * Every school text, one tab per language. An empty field uses the default
