@@ -43,7 +43,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/tenant", tenants.HandlePublicInfo, Op{
 		Summary: "The school's public info: name, organisation number, languages, theme, privacy policy",
 		Tag:     "tenant", Access: "public",
-		Query:     map[string]string{"lang": "nb or en; otherwise Accept-Language decides"},
+		Query:     map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"},
 		Responses: map[int]string{http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
 	})
 
@@ -111,6 +111,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/memberships", signin.HandleMemberships, Op{Summary: "The caller's course memberships from the Feide groups fc:fs:fs:emne:<realm>:<subject code>:<version> of their last Feide sign-in: [{groupId, realm, subjectCode, version, displayName, roles (fsroles), active}] by subject code; [] when none", Tag: "auth", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/users/me", users.HandleMe, Op{Summary: "The signed-in user with roles and class relations", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/users/me/privacy-policy", users.HandleAcceptPrivacyPolicy, Op{Summary: "Record that the caller accepted the privacy policy", Tag: "users", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPut, "/users/me/language", users.HandleSetLanguage, Op{Summary: "Store the caller's chosen language {language: nb, nn or en}; their e-mails are written in it. 204", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/roles", users.HandleRoles, Op{Summary: "The roles: Admin, Student, Teacher, Advisor", Tag: "users", Access: "signed in"}, signedIn)
 
 	admin := auth.RequireRole(users.RoleAdmin)
@@ -135,7 +136,7 @@ func (s *Server) routes() {
 		Summary: "The semester report, downloaded as 'Student Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF). One row per student and class: subject code and name, student name and e-mail, teacher, supervisors (primary first), " +
 			"then for each form the semester's classes use, per half (main forms: mid and end; others: end) and role (student, supervisor, teacher), answered/total questions (empty when the class does not use the form), then warning (none/given/confirmed), signing-form status and result. Header and status texts in the caller's language",
 		Tag: "periods", Access: "Admin", Produces: "text/csv",
-		Query: map[string]string{"lang": "nb or en; otherwise Accept-Language decides"}}, signedIn, admin)
+		Query: map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"}}, signedIn, admin)
 
 	api.Handle(http.MethodGet, "/forms", forms.HandleList, Op{Summary: "Every form as [{id, name, isMainForm}], main forms first, then by name", Tag: "forms", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/forms/:id", forms.HandleGet, Op{
@@ -289,7 +290,7 @@ func (s *Server) routes() {
 		Summary: "The audit trail of the student in the class, newest first: [{id, occurredAt, action, label, entity, entityId, actorId, actorName, actorRole, party?, signInMethod?}]. " +
 			"Actions: answerSet.delivered, warning.saved|submitted|confirmed|deleted, signingForm.saved|midConfirmed|endCompleted|signed|cancelled|locked|archived|submitted. " +
 			"label says what happened in the caller's language (signatures with party and sign-in method); actorRole is the role tag S, PL, PV, Admin, or system (actorId null) for archiving and submission. 403 for students and supervisors",
-		Tag: "audit", Access: "the class's teachers, admins", Query: map[string]string{"lang": "nb or en; otherwise Accept-Language decides"}}, signedIn)
+		Tag: "audit", Access: "the class's teachers, admins", Query: map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"}}, signedIn)
 
 	// The placement: classes for each role, supervisors, answers and
 	// progress. Routes open to a role check it here; relations (teacher of
