@@ -260,7 +260,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, student+"/warning/deadline", s.warnings.Deadline, Op{Summary: "When a warning is due: {midpoint, lastDate} (the placement's midpoint, at the latest three weeks before its end)",
 		Tag: "warnings", Access: "anyone related to the student"}, signedIn)
 	api.Handle(http.MethodGet, student+"/warning/pdf", s.warnings.PDF, Op{Summary: "The warning as a PDF (404 when none)", Tag: "warnings",
-		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 
 	// The signing form that closes a placement. The lifecycle is enforced by
 	// package signing; the handlers check the caller's relation.
@@ -279,9 +279,9 @@ func (s *Server) routes() {
 		Tag: "signing", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Cancelled"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/full/pdf", fullpdf.Handle, Op{Summary: "Everything about the student's placement as a PDF: every form of the class with all answers and comments, mid and end, by role, with the expected level; the warning; the signing form (404 when there is nothing yet)",
 		Tag: "signing", Access: "the student, the class's teachers and supervisors, admins (warning and signing form as their own routes allow)", Produces: "application/pdf",
-		Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/signingform/pdf", s.signing.PDF, Op{Summary: "The signing form as a PDF, with who signed, when and how they signed in (404 when none)",
-		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 	api.Handle(http.MethodGet, "/classes/:id/signing-status", signing.HandleClassStatus, Op{
 		Summary: "The class's students whose signing form waits for someone, by name: [{studentId, displayName, signingFormId (null when none), status, waitingFor, midSemesterCompletedDate, endSemesterCompletedDate}]. " +
 			"status is noForm (the teacher has not created it), midNotConfirmed, endNotCompleted (waitingFor [teacher]) or awaitingSignatures (waitingFor lists who has not signed: teacher, student, advisor). Locked forms are left out",

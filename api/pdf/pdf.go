@@ -38,7 +38,7 @@ type Meta struct {
 	// Title is the document's title, shown on the first page and in the
 	// PDF's properties.
 	Title string
-	// Language is nb or en; it decides the footer's wording.
+	// Language is nb, nn or en; it decides the footer's wording.
 	Language string
 	// Created is when the document was made (in its footer).
 	Created time.Time
