@@ -132,3 +132,23 @@ func TestChosenLanguageIsUsedForEmails(t *testing.T) {
 		t.Errorf("the code after choosing Nynorsk: %q\n%s", subject, body)
 	}
 }
+
+// An admin can make Nynorsk the school's default language from the browser;
+// a new visitor meets the school in it at once.
+func TestAdminSetsNynorskAsDefault(t *testing.T) {
+	f := newFixture(t)
+	admin, _ := f.signIn(t, "skole-a", "a.localhost", "admin@a.test", users.RoleAdmin)
+	wantProblem(t, "unknown language", f.send(t, http.MethodPut, "a.localhost", "/api/tenant/default-language", admin, map[string]string{"language": "sv"}), http.StatusBadRequest, "language")
+	rec := f.send(t, http.MethodPut, "a.localhost", "/api/tenant/default-language", admin, map[string]string{"language": "nn"})
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"defaultLanguage":"nn"`) {
+		t.Fatalf("set nn: %d %s", rec.Code, rec.Body)
+	}
+	info := decode[tenants.PublicInfo](t, f.do(t, http.MethodGet, "a.localhost", "/api/tenant", nil))
+	if info.DefaultLanguage != "nn" || info.Language != "nn" {
+		t.Errorf("after setting nn: default %q, language %q", info.DefaultLanguage, info.Language)
+	}
+	// The other school is untouched.
+	if other := decode[tenants.PublicInfo](t, f.do(t, http.MethodGet, "b.localhost", "/api/tenant", nil)); other.DefaultLanguage != "nb" {
+		t.Errorf("school B's default became %q", other.DefaultLanguage)
+	}
+}

@@ -215,11 +215,14 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/users/:userId/archive-deliveries", s.archive.HandleOfStudent, Op{Summary: "A student's archived results and their delivery to the school's archive, as GET /api/archive-deliveries; 404 when no such user", Tag: "archive", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodPost, "/archive-deliveries/:signingFormId/retry", s.archive.HandleRetry, Op{Summary: "Send a failed result to the archive again (a new message in the same conversation; the archive recognises the case and entry by their system ids), or for the first time when none was started. 404 when the result is not archived, 409 when eFormidling is off or the delivery is not failed. Answers with the delivery", Tag: "archive", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodGet, "/tenant/texts", schooltexts.HandleGet, Op{
-		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
+		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, nn: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
 		Tag:     "tenant", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodPut, "/tenant/texts", schooltexts.HandlePutTexts, Op{
 		Summary: "Set school texts: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts",
-		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, en: {key: value}}"}, signedIn, admin)
+		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, nn: {key: value}, en: {key: value}}"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/default-language", s.putDefaultLanguage, Op{
+		Summary: "Set the school's default language, the one a new visitor meets: {language: nb, nn or en} → {defaultLanguage}; 400 for another. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others",
+		Tag:     "tenant", Access: "Admin", Body: "{language}"}, signedIn, admin)
 	api.Handle(http.MethodPut, "/tenant/theme", schooltexts.HandlePutTheme, Op{
 		Summary: "Set the school's theme (colours #rrggbb, URLs https:// or rooted /; an empty field falls back to the default). Shown by GET /api/tenant from the next request. Answers as GET /api/tenant/texts",
 		Tag:     "tenant", Access: "Admin", Body: "{primaryColor, secondaryColor, logoUrl, faviconUrl (optional)}"}, signedIn, admin)
