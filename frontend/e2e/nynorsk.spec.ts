@@ -101,6 +101,19 @@ test('a Nynorsk school greets a new visitor in Nynorsk', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('a browser that asks for Nynorsk gets a Bokmål school in Nynorsk', async ({ browser }) => {
+  for (const locale of ['nn-NO', 'nn']) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(schoolUrl('demo'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nn');
+    await expect(page.getByRole('link', { name: nn('login.feide.button') })).toBeVisible();
+    await expect(page.getByText(nn('login.intro'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  }
+});
+
 test('in Nynorsk: sign in with a code, answer a form, open the signing form and its PDF', async ({ page }) => {
   test.setTimeout(180_000);
 

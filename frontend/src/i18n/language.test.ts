@@ -34,6 +34,18 @@ describe('language helpers', () => {
     expect(resolveLanguage({ stored: 'nn', defaultLanguage: 'nb', available: ['nb', 'nn', 'en'] })).toBe('nn');
   });
 
+  it('follows a browser that asks for Nynorsk first, unless the user chose otherwise', () => {
+    const all = ['nb', 'nn', 'en'];
+    for (const browser of [['nn'], ['nn-NO', 'nn', 'en-US'], ['no-NN'], ['de-DE', 'nn-NO']]) {
+      expect(resolveLanguage({ stored: null, defaultLanguage: 'nb', available: all, browser }), browser.join()).toBe('nn');
+    }
+    for (const browser of [['nb-NO', 'nn'], ['en-US', 'nn'], ['no'], ['de'], []]) {
+      expect(resolveLanguage({ stored: null, defaultLanguage: 'nb', available: all, browser }), browser.join()).toBe('nb');
+    }
+    expect(resolveLanguage({ stored: 'en', defaultLanguage: 'nb', available: all, browser: ['nn'] })).toBe('en');
+    expect(resolveLanguage({ stored: null, defaultLanguage: 'en', available: ['nb', 'en'], browser: ['nn'] })).toBe('en');
+  });
+
   // react-intl formats with the language code as locale: Nynorsk must get the
   // Norwegian day-month order, decimal comma, space as thousands separator
   // and Norwegian alphabetical order (æ, ø, å last), as Bokmål does.
