@@ -3,11 +3,15 @@ package tenants_test
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
+	"github.com/praksis/praksis/tenants/texts"
 )
 
 func run(t *testing.T, db *testdb.DB, args ...string) (string, error) {
@@ -67,5 +71,75 @@ func TestTenantCommands(t *testing.T) {
 		if !strings.Contains(out, s.wantOut) {
 			t.Errorf("%s: output %q lacks %q", name, out, s.wantOut)
 		}
+	}
+}
+
+// A Nynorsk school: created and updated with --default-language nn, its own
+// texts imported and exported in three languages, a text missing in Nynorsk
+// falling back to the school's Bokmål one; a language the service does not
+// speak is refused.
+func TestNynorskSchoolCommands(t *testing.T) {
+	db := testdb.New(t)
+	dir := t.TempDir()
+	file := dir + "/texts.json"
+	if err := os.WriteFile(file, []byte(`{"nb": {"appName": "Praksis Vest", "signingForm.intro": "Skolens innledning"},
+		"nn": {"appName": "Praksis Vest på nynorsk"}, "en": {"appName": "Practice West"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		args    []string
+		wantErr string
+		wantOut string
+	}{
+		{[]string{"create", "--slug", "vest", "--name", "Praksis Vest", "--host", "vest.localhost", "--default-language", "nn"}, "", "created school vest"},
+		{[]string{"show", "vest"}, "", `"defaultLanguage": "nn"`},
+		{[]string{"create", "--slug", "sv", "--name", "Svensk", "--host", "sv.localhost", "--default-language", "sv"}, "nb, nn, en", ""},
+		{[]string{"update", "vest", "--default-language", "en"}, "", "updated school vest"},
+		{[]string{"show", "vest"}, "", `"defaultLanguage": "en"`},
+		{[]string{"update", "vest", "--default-language", "nn"}, "", "updated school vest"},
+		{[]string{"update", "vest", "--default-language", "se"}, "nb, nn, en", ""},
+		{[]string{"catalogue", "import", "--tenant", "vest", file}, "", ""},
+		{[]string{"catalogue", "export", "--tenant", "vest", "-"}, "", `"appName": "Praksis Vest på nynorsk"`},
+	}
+	for _, s := range steps {
+		out, err := run(t, db, s.args...)
+		name := strings.Join(s.args, " ")
+		if s.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), s.wantErr) {
+				t.Errorf("%s: error %v, want %q", name, err, s.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !strings.Contains(out, s.wantOut) {
+			t.Errorf("%s: output %q lacks %q", name, out, s.wantOut)
+		}
+	}
+	ten, err := db.Service.Get(context.Background(), "vest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Service.InScope(context.Background(), "vest", func(ctx context.Context, tx *gorm.DB) error {
+		st, err := tenants.LoadSchoolTexts(ctx, tx, ten)
+		if err != nil {
+			return err
+		}
+		info := st.Public("nn")
+		if info.AppName != "Praksis Vest på nynorsk" || info.DefaultLanguage != "nn" {
+			t.Errorf("public info in nn: %q, default %q", info.AppName, info.DefaultLanguage)
+		}
+		if got := st.Text("nn", "signingForm.intro"); got != "Skolens innledning" {
+			t.Errorf("nn intro falls back to %q, want the school's Bokmål text", got)
+		}
+		if got := st.Text("nn", "signingForm.studentDeclaration"); got != texts.Base().T("nn", "signingForm.studentDeclaration", nil) {
+			t.Errorf("nn declaration falls back to %q, want the base Nynorsk text", got)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

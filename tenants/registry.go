@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/tenants/texts"
 )
 
 // Registry is a replica's in-memory copy of the tenant registry: hosts to
@@ -131,4 +135,21 @@ func (r *Registry) Ping(ctx context.Context) error {
 		return err
 	}
 	return sqlDB.PingContext(ctx)
+}
+
+// SetDefaultLanguage makes lang (one of texts.Languages) the language a new
+// visitor of the school meets, and reloads the registry so this replica
+// serves it at once; the others pick it up at their next refresh.
+func (r *Registry) SetDefaultLanguage(ctx context.Context, slug, lang string) error {
+	if !slices.Contains(texts.Languages, lang) {
+		return fmt.Errorf("default language must be one of %s, not %q", strings.Join(texts.Languages, ", "), lang)
+	}
+	res := r.db.WithContext(ctx).Exec("UPDATE control.tenants SET default_language = ?, updated_at = now() WHERE slug = ?", lang, slug)
+	if res.Error != nil {
+		return fmt.Errorf("set default language of %s: %w", slug, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return r.Load(ctx)
 }

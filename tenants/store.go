@@ -12,6 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/tenants/texts"
 )
 
 // ConflictError says which existing school, host or database object is in
@@ -83,8 +85,8 @@ func (p *CreateParams) validate() error {
 	if p.DefaultLanguage == "" {
 		p.DefaultLanguage = "nb"
 	}
-	if p.DefaultLanguage != "nb" && p.DefaultLanguage != "en" {
-		errs = append(errs, "default language must be nb or en")
+	if !slices.Contains(texts.Languages, p.DefaultLanguage) {
+		errs = append(errs, "default language must be one of "+strings.Join(texts.Languages, ", "))
 	}
 	if err := p.Theme.Validate(); err != nil {
 		errs = append(errs, err.Error())
@@ -283,8 +285,8 @@ func (s *Service) Update(ctx context.Context, slug string, p UpdateParams) (*Ten
 		t.OrgNumber = strings.TrimSpace(*p.OrgNumber)
 	}
 	if p.DefaultLanguage != nil {
-		if *p.DefaultLanguage != "nb" && *p.DefaultLanguage != "en" {
-			return nil, errors.New("default language must be nb or en")
+		if !slices.Contains(texts.Languages, *p.DefaultLanguage) {
+			return nil, errors.New("default language must be one of " + strings.Join(texts.Languages, ", "))
 		}
 		t.DefaultLanguage = *p.DefaultLanguage
 	}

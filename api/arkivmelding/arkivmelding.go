@@ -72,7 +72,7 @@ const (
 
 // Options are a school's archive settings that shape the message.
 type Options struct {
-	// Language is the school's language for titles (nb or en).
+	// Language is the school's language for titles (nb, nn or en).
 	Language string
 	// AdministrativeUnit is the unit responsible for the case; the school's
 	// name when empty.

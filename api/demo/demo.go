@@ -1,5 +1,6 @@
-// Package demo creates the two demo schools that `praksis dev` serves on
-// demo.localhost and demo2.localhost, with realistic Norwegian demo data.
+// Package demo creates the demo schools that `praksis dev` serves on
+// demo.localhost, demo2.localhost and demo3.localhost, with realistic
+// Norwegian demo data; the third speaks Nynorsk by default.
 package demo
 
 import (
@@ -26,6 +27,13 @@ var Schools = []tenants.CreateParams{
 		Slug: "demo2", Name: "Praksisportalen Nord", Hosts: []string{"demo2.localhost"}, OrgNumber: "911 222 333",
 		DefaultLanguage: "nb", FeideRealms: []string{"nord.test"},
 		Theme: tenants.Theme{PrimaryColor: "#2E7D32", SecondaryColor: "#6A1B9A"},
+	},
+	// A school whose own language is Nynorsk, as several nursing schools'
+	// is: a new visitor meets it in Nynorsk.
+	{
+		Slug: "demo3", Name: "Praksis Vest", Hosts: []string{"demo3.localhost"}, OrgNumber: "922 333 444",
+		DefaultLanguage: "nn", FeideRealms: []string{"vest.test"},
+		Theme: tenants.Theme{PrimaryColor: "#8A1538", SecondaryColor: "#00677F"},
 	},
 }
 

@@ -45,7 +45,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/tenant", tenants.HandlePublicInfo, Op{
 		Summary: "The school's public info: name, organisation number, languages, theme, privacy policy",
 		Tag:     "tenant", Access: "public",
-		Query:     map[string]string{"lang": "nb or en; otherwise Accept-Language decides"},
+		Query:     map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"},
 		Responses: map[int]string{http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
 	})
 
@@ -113,6 +113,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/memberships", signin.HandleMemberships, Op{Summary: "The caller's course memberships from the Feide groups fc:fs:fs:emne:<realm>:<subject code>:<version> of their last Feide sign-in: [{groupId, realm, subjectCode, version, displayName, roles (fsroles), active}] by subject code; [] when none", Tag: "auth", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/users/me", users.HandleMe, Op{Summary: "The signed-in user with roles and class relations", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodPost, "/users/me/privacy-policy", users.HandleAcceptPrivacyPolicy, Op{Summary: "Record that the caller accepted the privacy policy", Tag: "users", Access: "signed in"}, signedIn)
+	api.Handle(http.MethodPut, "/users/me/language", users.HandleSetLanguage, Op{Summary: "Store the caller's chosen language {language: nb, nn or en}; their e-mails are written in it. 204", Tag: "users", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/roles", users.HandleRoles, Op{Summary: "The roles: Admin, Student, Teacher, Advisor", Tag: "users", Access: "signed in"}, signedIn)
 
 	admin := auth.RequireRole(users.RoleAdmin)
@@ -137,7 +138,7 @@ func (s *Server) routes() {
 		Summary: "The semester report, downloaded as 'Student Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF). One row per student and class: subject code and name, student name and e-mail, teacher, supervisors (primary first), " +
 			"then for each form the semester's classes use, per half (main forms: mid and end; others: end) and role (student, supervisor, teacher), answered/total questions (empty when the class does not use the form), then warning (none/given/confirmed), signing-form status and result. Header and status texts in the caller's language",
 		Tag: "periods", Access: "Admin", Produces: "text/csv",
-		Query: map[string]string{"lang": "nb or en; otherwise Accept-Language decides"}}, signedIn, admin)
+		Query: map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"}}, signedIn, admin)
 
 	api.Handle(http.MethodGet, "/forms", forms.HandleList, Op{Summary: "Every form as [{id, name, isMainForm}], main forms first, then by name", Tag: "forms", Access: "signed in"}, signedIn)
 	api.Handle(http.MethodGet, "/forms/:id", forms.HandleGet, Op{
@@ -232,11 +233,14 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, "/users/:userId/archive-deliveries", s.archive.HandleOfStudent, Op{Summary: "A student's archived results and their delivery to the school's archive, as GET /api/archive-deliveries; 404 when no such user", Tag: "archive", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodPost, "/archive-deliveries/:signingFormId/retry", s.archive.HandleRetry, Op{Summary: "Send a failed result to the archive again (a new message in the same conversation; the archive recognises the case and entry by their system ids), or for the first time when none was started. 404 when the result is not archived, 409 when eFormidling is off or the delivery is not failed. Answers with the delivery", Tag: "archive", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodGet, "/tenant/texts", schooltexts.HandleGet, Op{
-		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
+		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, nn: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
 		Tag:     "tenant", Access: "Admin"}, signedIn, admin)
 	api.Handle(http.MethodPut, "/tenant/texts", schooltexts.HandlePutTexts, Op{
 		Summary: "Set school texts: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts",
-		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, en: {key: value}}"}, signedIn, admin)
+		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, nn: {key: value}, en: {key: value}}"}, signedIn, admin)
+	api.Handle(http.MethodPut, "/tenant/default-language", s.putDefaultLanguage, Op{
+		Summary: "Set the school's default language, the one a new visitor meets: {language: nb, nn or en} → {defaultLanguage}; 400 for another. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others",
+		Tag:     "tenant", Access: "Admin", Body: "{language}"}, signedIn, admin)
 	api.Handle(http.MethodPut, "/tenant/theme", schooltexts.HandlePutTheme, Op{
 		Summary: "Set the school's theme (colours #rrggbb, URLs https:// or rooted /; an empty field falls back to the default). Shown by GET /api/tenant from the next request. Answers as GET /api/tenant/texts",
 		Tag:     "tenant", Access: "Admin", Body: "{primaryColor, secondaryColor, logoUrl, faviconUrl (optional)}"}, signedIn, admin)
@@ -277,7 +281,7 @@ func (s *Server) routes() {
 	api.Handle(http.MethodGet, student+"/warning/deadline", s.warnings.Deadline, Op{Summary: "When a warning is due: {midpoint, lastDate} (the placement's midpoint, at the latest three weeks before its end)",
 		Tag: "warnings", Access: "anyone related to the student"}, signedIn)
 	api.Handle(http.MethodGet, student+"/warning/pdf", s.warnings.PDF, Op{Summary: "The warning as a PDF (404 when none)", Tag: "warnings",
-		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Access: "as GET warning", Produces: "application/pdf", Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 
 	// The signing form that closes a placement. The lifecycle is enforced by
 	// package signing; the handlers check the caller's relation.
@@ -296,9 +300,9 @@ func (s *Server) routes() {
 		Tag: "signing", Access: "the class's teachers", Responses: map[int]string{http.StatusNoContent: "Cancelled"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/full/pdf", fullpdf.Handle, Op{Summary: "Everything about the student's placement as a PDF: every form of the class with all answers and comments, mid and end, by role, with the expected level; the warning; the signing form (404 when there is nothing yet)",
 		Tag: "signing", Access: "the student, the class's teachers and supervisors, admins (warning and signing form as their own routes allow)", Produces: "application/pdf",
-		Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 	api.Handle(http.MethodGet, student+"/signingform/pdf", s.signing.PDF, Op{Summary: "The signing form as a PDF, with who signed, when and how they signed in (404 when none)",
-		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb or en"}}, signedIn)
+		Tag: "signing", Access: "as GET signingform", Produces: "application/pdf", Query: map[string]string{"lang": "nb, nn or en"}}, signedIn)
 	api.Handle(http.MethodGet, "/classes/:id/signing-status", signing.HandleClassStatus, Op{
 		Summary: "The class's students whose signing form waits for someone, by name: [{studentId, displayName, signingFormId (null when none), status, waitingFor, midSemesterCompletedDate, endSemesterCompletedDate}]. " +
 			"status is noForm (the teacher has not created it), midNotConfirmed, endNotCompleted (waitingFor [teacher]) or awaitingSignatures (waitingFor lists who has not signed: teacher, student, advisor). Locked forms are left out",
@@ -307,7 +311,7 @@ func (s *Server) routes() {
 		Summary: "The audit trail of the student in the class, newest first: [{id, occurredAt, action, label, entity, entityId, actorId, actorName, actorRole, party?, signInMethod?}]. " +
 			"Actions: answerSet.delivered, warning.saved|submitted|confirmed|deleted, signingForm.saved|midConfirmed|endCompleted|signed|cancelled|locked|archived|submitted. " +
 			"label says what happened in the caller's language (signatures with party and sign-in method); actorRole is the role tag S, PL, PV, Admin, or system (actorId null) for archiving and submission. 403 for students and supervisors",
-		Tag: "audit", Access: "the class's teachers, admins", Query: map[string]string{"lang": "nb or en; otherwise Accept-Language decides"}}, signedIn)
+		Tag: "audit", Access: "the class's teachers, admins", Query: map[string]string{"lang": "nb, nn or en; otherwise Accept-Language decides"}}, signedIn)
 
 	// The placement: classes for each role, supervisors, answers and
 	// progress. Routes open to a role check it here; relations (teacher of

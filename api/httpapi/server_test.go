@@ -126,7 +126,7 @@ func TestTenantInfoByHost(t *testing.T) {
 		if info.AppName != c.wantName || info.Language != c.wantLang {
 			t.Errorf("%s lang=%q: got %q in %q, want %q in %q", c.host, c.lang, info.AppName, info.Language, c.wantName, c.wantLang)
 		}
-		if info.PrivacyPolicy == "" || info.Theme.PrimaryColor == "" || len(info.Languages) != 2 {
+		if info.PrivacyPolicy == "" || info.Theme.PrimaryColor == "" || len(info.Languages) != 3 {
 			t.Errorf("%s: incomplete info %+v", c.host, info)
 		}
 	}

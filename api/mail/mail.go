@@ -114,7 +114,7 @@ type Notice struct {
 	AppName string
 }
 
-// NoticeMessage renders a notice to one recipient in lang (nb or en), with
+// NoticeMessage renders a notice to one recipient in lang (nb, nn or en), with
 // the service's signature naming the school. It refuses a link that is
 // not an absolute http(s) URL.
 func NoticeMessage(lang, to string, n Notice) (Message, error) {

@@ -226,7 +226,7 @@ func (s *Server) authorizePage(w http.ResponseWriter, r *http.Request, iss *issu
 		http.Error(w, "invalid authorization request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	renderPicker(w, iss, a)
+	renderPicker(w, r, iss, a)
 }
 
 // authorize handles the picker's form: the sign-in is cancelled, or the

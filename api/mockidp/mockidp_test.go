@@ -129,6 +129,24 @@ func TestDiscoveryAndPicker(t *testing.T) {
 			t.Errorf("picker lacks %s", want)
 		}
 	}
+	// The picker speaks the language asked for: Nynorsk here.
+	for _, ask := range []struct{ header, query string }{{"nn-NO,nn;q=0.9", ""}, {"", "nn"}} {
+		req, _ := http.NewRequest(http.MethodGet, s.FeideIssuer()+"/authorize?"+q.Encode()+"&ui_locales="+ask.query, nil)
+		if ask.header != "" {
+			req.Header.Set("Accept-Language", ask.header)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		for _, want := range []string{`<html lang="nn">`, "Vel personen du vil logge inn som.", "Avbryt innlogginga", "Ola Nordmann"} {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("Nynorsk picker (%+v) lacks %s", ask, want)
+			}
+		}
+	}
 	// Each request differs from a good one in one way only.
 	good := func(change func(url.Values)) url.Values {
 		q := url.Values{"client_id": {DevFeideClient.ID}, "redirect_uri": {"http://a.localhost/x"}, "response_type": {"code"}, "scope": {"openid"}, "state": {"s"}}

@@ -84,6 +84,7 @@ func feidePeople() []*Person {
 		feidePerson("sara", "Sara Ali", "sara.ali@demo.test", "sara.ali@stud.demo.test", "Student, demo.test, SYKP2100", student, sykp2100("STUDENT")),
 		feidePerson("mathias", "Mathias Hansen", "mathias.hansen@demo.test", "mathias.hansen@stud.demo.test", "Student without a supervisor, demo.test, SYKP2100", student, sykp2100("STUDENT")),
 		feidePerson("nora", "Nora Pedersen", "nora.pedersen@demo.test", "nora.pedersen@stud.demo.test", "Student, demo.test, SYKP2200", student, sykp2200("STUDENT")),
+		feidePerson("sofie", "Sofie Kristiansen", "sofie.kristiansen@demo.test", "sofie.kristiansen@stud.demo.test", "Student who reads Nynorsk, demo.test, SYKP2200", student, sykp2200("STUDENT")),
 		feidePerson("thea", "Thea Nilsen", "thea.nilsen@demo.test", "thea.nilsen@stud.demo.test", "Student who reads English, demo.test, SYKP2200", student, sykp2200("STUDENT")),
 		feidePerson("henrik", "Henrik Lie", "henrik.lie@demo.test", "henrik.lie@stud.demo.test", "Deactivated student, demo.test", student, sykp1200("STUDENT")),
 		feidePerson("marte", "Marte Solberg", "marte.solberg@demo.test", "marte.solberg@demo.test", "Teacher and admin, demo.test", employee, sykp2100("LÆRER")),

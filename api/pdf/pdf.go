@@ -38,7 +38,7 @@ type Meta struct {
 	// Title is the document's title, shown on the first page and in the
 	// PDF's properties.
 	Title string
-	// Language is nb or en; it decides the footer's wording.
+	// Language is nb, nn or en; it decides the footer's wording.
 	Language string
 	// Created is when the document was made (in its footer).
 	Created time.Time
@@ -235,7 +235,7 @@ func (d *Doc) Table(header []string, widths []float64, rows [][]string) error {
 	return nil
 }
 
-var footerText = map[string]string{"nb": "Side %d av %d", "en": "Page %d of %d"}
+var footerText = map[string]string{"nb": "Side %d av %d", "nn": "Side %d av %d", "en": "Page %d of %d"}
 
 // Bytes finishes the document: every page gets the header and the footer
 // with its number, then the PDF is returned.

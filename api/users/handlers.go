@@ -3,11 +3,14 @@ package users
 import (
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/tenants/texts"
 )
 
 // HandleMe serves GET /api/users/me.
@@ -49,4 +52,31 @@ func HandleAcceptPrivacyPolicy(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"privacyPolicyAcceptedAt": at})
+}
+
+type languageBody struct {
+	Language string `json:"language"`
+}
+
+// HandleSetLanguage serves PUT /api/users/me/language {language}: stores
+// the language the caller chose in the app (nb, nn or en), so that the
+// e-mails the service sends them later (one-time codes, reminders, warnings)
+// are in it. 204; 400 for a language the service does not speak.
+func HandleSetLanguage(c *echo.Context) error {
+	ctx := c.Request().Context()
+	caller := auth.CallerFrom(ctx)
+	if caller == nil {
+		return apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	var body languageBody
+	if err := request.JSON(c, &body); err != nil {
+		return err
+	}
+	if !slices.Contains(texts.Languages, body.Language) {
+		return apperror.Invalidf("error.invalid").Field("language", "schoolTexts.unknownLanguage", map[string]any{"Language": body.Language})
+	}
+	if err := SetLanguage(ctx, caller.UserID, body.Language); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }

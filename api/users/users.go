@@ -176,6 +176,19 @@ func Update(ctx context.Context, u *User) error {
 	return nil
 }
 
+// SetLanguage stores the language a user chose (nb, nn or en); their
+// e-mails are written in it.
+func SetLanguage(ctx context.Context, userID int64, lang string) error {
+	tx, err := db(ctx)
+	if err != nil {
+		return err
+	}
+	if err := tx.Exec("UPDATE users SET language = ?, updated_at = now() WHERE id = ?", lang, userID).Error; err != nil {
+		return fmt.Errorf("set language of user %d: %w", userID, err)
+	}
+	return nil
+}
+
 // AcceptPrivacyPolicy records when the user accepted the privacy policy.
 func AcceptPrivacyPolicy(ctx context.Context, userID int64) (time.Time, error) {
 	tx, err := db(ctx)

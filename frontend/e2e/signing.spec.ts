@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, message, schoolApi, schoolUrl, signInWithCode, storedToken } from './support';
+import { expectNoAxeViolations, message, pdfText, schoolApi, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Jonas Berg is in SYKP2100 this autumn with Per Kristian Dahl as practice
 // teacher and Anders Moen as supervisor; his signing form is confirmed at
@@ -67,13 +66,6 @@ async function shown(dialog: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('xpath=..')).toHaveCSS('opacity', '1');
   return dialog;
-}
-
-/** Reads the text of a PDF with pdftotext (poppler-utils, which scripts/test installs). */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf });
-  if (result.error) throw new Error(`pdftotext: ${result.error.message}`);
-  return result.stdout.toString('utf8');
 }
 
 test('the signing form: teacher, supervisor and student each sign on their own device until it locks', async ({ browser }) => {

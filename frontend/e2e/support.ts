@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -13,10 +14,10 @@ const readCatalogue = (language: string): Catalogue =>
   JSON.parse(readFileSync(new URL(`../src/i18n/${language}.json`, import.meta.url), 'utf8')) as Catalogue;
 
 /** The app's own message catalogues, so the journeys follow text changes. */
-export const messages = { nb: readCatalogue('nb'), en: readCatalogue('en') };
+export const messages = { nb: readCatalogue('nb'), nn: readCatalogue('nn'), en: readCatalogue('en') };
 
 /** A message with `{name}` placeholders filled in. */
-export function message(language: 'nb' | 'en', id: string, values: Record<string, string> = {}): string {
+export function message(language: 'nb' | 'nn' | 'en', id: string, values: Record<string, string> = {}): string {
   const text = messages[language][id];
   if (text === undefined) throw new Error(`No message ${id} in ${language}`);
   return text.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? `{${name}}`);
@@ -60,11 +61,42 @@ export async function schoolApi(
   return request.fetch(serverUrl(path), data === undefined ? { method, headers } : { method, headers, data });
 }
 
-interface CaughtMail {
+export interface CaughtMail {
   to: string;
   subject: string;
   text: string;
   sentAt: string;
+}
+
+/**
+ * The newest e-mail to `email` sent after `since`, read from the development
+ * mail catcher (`GET /dev/mail/messages`, newest first). Mail goes out from a
+ * queue, so this waits for it.
+ */
+export async function readMail(request: APIRequestContext, email: string, since: Date): Promise<CaughtMail> {
+  let mail: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(serverUrl('/dev/mail/messages'));
+        const messages = (await response.json()) as CaughtMail[];
+        mail = messages.find(
+          (m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sentAt).getTime() >= since.getTime() - 1000,
+        );
+        return mail !== undefined;
+      },
+      { timeout: 20_000, message: `an e-mail to ${email}` },
+    )
+    .toBe(true);
+  if (!mail) throw new Error(`no e-mail to ${email}`);
+  return mail;
+}
+
+/** Reads the text of a PDF with pdftotext (poppler-utils, which scripts/test installs). */
+export function pdfText(pdf: Buffer): string {
+  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf });
+  if (result.error) throw new Error(`pdftotext: ${result.error.message}`);
+  return result.stdout.toString('utf8');
 }
 
 /**
@@ -131,7 +163,7 @@ export async function signInWith(page: Page, provider: 'feide' | 'vipps', host: 
 }
 
 /** Opens the side menu; returns it. */
-export async function openMenu(page: Page, language: 'nb' | 'en' = 'nb') {
+export async function openMenu(page: Page, language: 'nb' | 'nn' | 'en' = 'nb') {
   await page.getByRole('button', { name: message(language, 'menu.button') }).click();
   const menu = page.getByRole('navigation', { name: message(language, 'menu.title') });
   await expect(menu).toBeVisible();

@@ -44,7 +44,7 @@ values
     ('Ida Karlsen',        'ida.karlsen@stud.demo.test',      null,          'ida.karlsen@demo.test',          null,                      'nb', true,  '2026-08-18 10:32+02', null),
     ('Ahmed Hussain',      'ahmed.hussain@stud.demo.test',    null,          'ahmed.hussain@demo.test',        null,                      'nb', true,  '2026-08-18 12:07+02', null),
     ('Thea Nilsen',        'thea.nilsen@stud.demo.test',      null,          'thea.nilsen@demo.test',          null,                      'en', true,  '2026-08-19 14:48+02', null),
-    ('Sofie Kristiansen',  'sofie.kristiansen@stud.demo.test', null,         'sofie.kristiansen@demo.test',    null,                      'nb', true,  '2026-08-19 15:02+02', null),
+    ('Sofie Kristiansen',  'sofie.kristiansen@stud.demo.test', null,         'sofie.kristiansen@demo.test',    null,                      'nn', true,  '2026-08-19 15:02+02', null),
     ('Henrik Lie',         'henrik.lie@stud.demo.test',       null,          'henrik.lie@demo.test',           null,                      'nb', false, '2026-01-14 09:30+01', '2026-05-15 12:00+02'),
     ('Hilde Bakken',       'hilde.bakken@sykehus.test',       '+4791234567', null,                             'vipps-demo-hilde-bakken', 'nb', true,  '2026-08-20 12:31+02', null),
     ('Anders Moen',        'anders.moen@sykehus.test',        '+4793456789', null,                             'vipps-demo-anders-moen',  'nb', true,  '2026-08-24 07:58+02', null),
@@ -605,12 +605,17 @@ where e.at is not null;
 insert into catalogue_entries (language, key, value) values
     ('nb', 'contactEmail', 'praksis@demo.test'),
     ('en', 'contactEmail', 'praksis@demo.test'),
+    ('nn', 'contactEmail', 'praksis@demo.test'),
     ('nb', 'supervisorInvitation.subtitle',
      'Du er invitert som praksisveileder for en sykepleierstudent. Logg inn med Vipps eller engangskode, så finner du studenten og vurderingsskjemaene.'),
     ('en', 'supervisorInvitation.subtitle',
      'You have been invited to supervise a nursing student. Sign in with Vipps or a one-time code to find the student and the assessment forms.'),
+    ('nn', 'supervisorInvitation.subtitle',
+     'Du er invitert som praksisrettleiar for ein sjukepleiarstudent. Logg inn med Vipps eller eingongskode, så finn du studenten og vurderingsskjemaa.'),
     ('nb', 'signingForm.intro',
      'Sluttvurderingen signeres av praksislærer, student og praksisveileder, hver på sin enhet og i valgfri rekkefølge. Når alle tre har signert, låses skjemaet og resultatet overføres til studieadministrativt system.'),
     ('en', 'signingForm.intro',
-     'The final assessment is signed by the practice teacher, the student and the supervisor, each on their own device and in any order. Once all three have signed, the form is locked and the result is transferred to the student administration system.')
+     'The final assessment is signed by the practice teacher, the student and the supervisor, each on their own device and in any order. Once all three have signed, the form is locked and the result is transferred to the student administration system.'),
+    ('nn', 'signingForm.intro',
+     'Sluttvurderinga blir signert av praksislærar, student og praksisrettleiar, kvar på si eiga eining og i vilkårleg rekkjefølgje. Når alle tre har signert, blir skjemaet låst og resultatet overført til studieadministrativt system.')
 on conflict (language, key) do nothing;

@@ -1,11 +1,12 @@
 // Package texts holds the server's text catalogues and a school's overrides.
 //
-// Base catalogues (go-i18n message files, nb and en) carry every server-made
+// Base catalogues (go-i18n message files, nb, nn and en) carry every server-made
 // text: error messages, e-mail and PDF texts, and the defaults of the texts a
 // school may override (app name, privacy policy, signing-form texts...). A
 // school's overrides live per language in its own schema (catalogue_entries).
 // Lookups fall back from the school's text in the asked language, to the base
-// text in that language, to Norwegian Bokmål, and never to a raw key.
+// text in that language, to Norwegian Bokmål, and never to a raw key; for
+// Nynorsk the school's own Bokmål text comes before the base Nynorsk text.
 package texts
 
 import (
@@ -13,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -24,8 +26,9 @@ import (
 //go:embed locales/*.json
 var localeFS embed.FS
 
-// Languages the service speaks; the first is the default.
-var Languages = []string{"nb", "en"}
+// Languages the service speaks, in the order a language switch lists them:
+// Norwegian Bokmål (the default), Norwegian Nynorsk, English.
+var Languages = []string{"nb", "nn", "en"}
 
 // Default is the language used when nothing else decides.
 const Default = "nb"
@@ -168,13 +171,18 @@ func Normalize(lang string) string {
 	switch {
 	case lang == "en" || strings.HasPrefix(lang, "en-"):
 		return "en"
-	case lang == "nb" || lang == "no" || lang == "nn" || strings.HasPrefix(lang, "nb-") || strings.HasPrefix(lang, "no-") || strings.HasPrefix(lang, "nn-"):
+	// Nynorsk: nn, nn-NO, and the older no-NN (Norwegian, Nynorsk variant).
+	case lang == "nn" || strings.HasPrefix(lang, "nn-") || lang == "no-nn" || strings.HasPrefix(lang, "no-nn-"):
+		return "nn"
+	case lang == "nb" || lang == "no" || strings.HasPrefix(lang, "nb-") || strings.HasPrefix(lang, "no-"):
 		return "nb"
 	}
 	return ""
 }
 
-var matcher = language.NewMatcher([]language.Tag{language.MustParse("nb"), language.English, language.MustParse("no"), language.MustParse("nn")})
+var noNN = regexp.MustCompile(`(?i)\bno[-_]nn\b`)
+
+var matcher = language.NewMatcher([]language.Tag{language.MustParse("nb"), language.English, language.MustParse("nn"), language.MustParse("no")})
 
 // Negotiate picks the language of a request: an explicit ?lang= wins, then
 // the Accept-Language header, then the school's default.
@@ -183,6 +191,10 @@ func Negotiate(query, acceptLanguage, fallback string) string {
 		return l
 	}
 	if acceptLanguage != "" {
+		// no-NN (Norwegian with the Nynorsk "region") is an old way of
+		// asking for Nynorsk that browsers and systems still send; NN is no
+		// region, so the tag parser would drop it.
+		acceptLanguage = noNN.ReplaceAllString(acceptLanguage, "nn")
 		tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
 		if err == nil && len(tags) > 0 {
 			tag, _, conf := matcher.Match(tags...)
@@ -213,17 +225,31 @@ func (o Overrides) Set(lang, key, value string) {
 
 // Resolve returns a school text in lang: the school's own text, then the
 // base text, then the school's Norwegian text, then the base Norwegian text.
+// Nynorsk is the exception: a school that wrote its privacy policy only in
+// Bokmål shows that text to Nynorsk readers rather than the generic base
+// policy, so the school's Bokmål text comes before the base Nynorsk text.
 // It returns "" only when no layer has the key, never the key itself.
 func (c *Catalogue) Resolve(lang, key string, school Overrides) string {
 	lang = Normalize(lang)
 	if lang == "" {
 		lang = Default
 	}
-	for _, l := range []string{lang, Default} {
-		if v := strings.TrimSpace(school[l][key]); v != "" {
-			return school[l][key]
+	type layer struct {
+		school bool
+		lang   string
+	}
+	layers := []layer{{true, lang}, {false, lang}, {true, Default}, {false, Default}}
+	if lang == "nn" {
+		layers = []layer{{true, "nn"}, {true, Default}, {false, "nn"}, {false, Default}}
+	}
+	for _, l := range layers {
+		if l.school {
+			if v := strings.TrimSpace(school[l.lang][key]); v != "" {
+				return school[l.lang][key]
+			}
+			continue
 		}
-		if v, ok := c.raw[l][key]; ok && v != "" {
+		if v, ok := c.raw[l.lang][key]; ok && v != "" {
 			return v
 		}
 	}

@@ -1,6 +1,8 @@
 package texts
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,39 @@ func TestCataloguesMatch(t *testing.T) {
 	}
 }
 
+var placeholder = regexp.MustCompile(`{{\s*\.(\w+)\s*}}`)
+
+// placeholders lists the template fields a message uses, sorted and unique.
+func placeholders(msg string) []string {
+	var names []string
+	for _, m := range placeholder.FindAllStringSubmatch(msg, -1) {
+		names = append(names, m[1])
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// Every message the Bokmål catalogue has is written in each other language:
+// not missing, not empty where Bokmål has text, and with the same template
+// fields, so no reader meets a raw key, a blank or a lost name or number.
+func TestEveryLanguageTranslatesEveryMessage(t *testing.T) {
+	c := Base()
+	for _, lang := range Languages[1:] {
+		for _, id := range c.IDs(Default) {
+			want := c.raw[Default][id]
+			got, ok := c.raw[lang][id]
+			switch {
+			case !ok:
+				t.Errorf("%s: %q is missing", lang, id)
+			case strings.TrimSpace(want) != "" && strings.TrimSpace(got) == "":
+				t.Errorf("%s: %q is empty", lang, id)
+			case !slices.Equal(placeholders(want), placeholders(got)):
+				t.Errorf("%s: %q has placeholders %v, %s has %v", lang, id, placeholders(got), Default, placeholders(want))
+			}
+		}
+	}
+}
+
 func TestT(t *testing.T) {
 	c := Base()
 	if got := c.T("en", "tenant.unknownHost", map[string]any{"Host": "x.no"}); got != "There is no school at the address x.no." {
@@ -34,6 +69,9 @@ func TestT(t *testing.T) {
 	}
 	if got := c.T("nb", "tenant.unknownHost", map[string]any{"Host": "x.no"}); !strings.Contains(got, "x.no") || !strings.HasPrefix(got, "Fant") {
 		t.Errorf("nb: %q", got)
+	}
+	if got := c.T("nn", "tenant.unknownHost", map[string]any{"Host": "x.no"}); got != "Fann ingen skule på adressa x.no." {
+		t.Errorf("nn: %q", got)
 	}
 	if got := c.T("sv", "error.forbidden", nil); got != c.T("nb", "error.forbidden", nil) {
 		t.Errorf("unknown language does not fall back to nb: %q", got)
@@ -48,6 +86,8 @@ func TestResolveFallsBack(t *testing.T) {
 	school := Overrides{}
 	school.Set("nb", "privacyPolicy", "Skolens erklæring")
 	school.Set("en", "aboutUrl", "https://school.example")
+	school.Set("nn", "privacyPolicy", "Skulens erklæring på nynorsk")
+	school.Set("nb", "supervisorInvitation.subtitle", "Skolens invitasjon")
 	cases := []struct{ lang, key, want string }{
 		{"nb", "privacyPolicy", "Skolens erklæring"},
 		{"en", "aboutUrl", "https://school.example"},
@@ -55,6 +95,13 @@ func TestResolveFallsBack(t *testing.T) {
 		{"en", "signingForm.intro", c.raw["en"]["signingForm.intro"]},
 		{"", "signingForm.intro", c.raw["nb"]["signingForm.intro"]},
 		{"en", "unknownKey", ""},
+		// Nynorsk: the school's Bokmål text before the base Nynorsk text.
+		{"nn", "privacyPolicy", "Skulens erklæring på nynorsk"},
+		{"nn", "supervisorInvitation.subtitle", "Skolens invitasjon"},
+		{"en", "supervisorInvitation.subtitle", c.raw["en"]["supervisorInvitation.subtitle"]},
+		{"nn", "signingForm.studentDeclaration", c.raw["nn"]["signingForm.studentDeclaration"]},
+		{"nn-NO", "aboutUrl", c.raw["nn"]["aboutUrl"]},
+		{"nn", "unknownKey", ""},
 	}
 	for _, tc := range cases {
 		if got := c.Resolve(tc.lang, tc.key, school); got != tc.want {
@@ -67,7 +114,15 @@ func TestNegotiate(t *testing.T) {
 	cases := []struct{ query, header, fallback, want string }{
 		{"en", "nb", "nb", "en"},
 		{"", "en-US,en;q=0.8", "nb", "en"},
-		{"", "nn-NO", "en", "nb"},
+		{"", "nn-NO", "en", "nn"},
+		{"", "nn", "nb", "nn"},
+		{"", "no-NN", "en", "nn"},
+		{"", "no-nn;q=0.9, en;q=0.5", "nb", "nn"},
+		{"", "nb-NO, nn;q=0.9", "en", "nb"},
+		{"", "nn-NO, nb;q=0.9, en;q=0.8", "en", "nn"},
+		{"", "no-NO", "en", "nb"},
+		{"nn", "en", "en", "nn"},
+		{"", "", "nn", "nn"},
 		{"", "no", "en", "nb"},
 		{"", "de-DE", "en", "en"},
 		{"", "", "en", "en"},

@@ -401,8 +401,9 @@ func devCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
 		Short: "Development: migrate, create and seed the demo schools, and serve (use scripts/dev)",
-		Long: `Development environment: migrates, creates the demo schools demo.localhost and
-demo2.localhost with demo data when they are missing (from scratch with --reset),
+		Long: `Development environment: migrates, creates the demo schools demo.localhost,
+demo2.localhost and demo3.localhost (Nynorsk by default) with demo data when they
+are missing (from scratch with --reset),
 and serves. scripts/dev starts a local Postgres and runs this. With --seed-only it
 stops after seeding, so that other processes (several replicas behind a load
 balancer, as in scripts/cluster-test) can serve the demo schools.`,

@@ -1,6 +1,6 @@
 import { readInjectedTenant } from '@/features/tenant/bootstrap';
 import type { Tenant } from '@/features/tenant/types';
-import { getStoredLanguage, resolveLanguage, type Language } from '@/i18n/language';
+import { browserLanguages, getStoredLanguage, resolveLanguage, type Language } from '@/i18n/language';
 import { setupStore, type AppStore } from './store';
 
 /** What the first render needs, decided synchronously before it. */
@@ -21,6 +21,7 @@ export function bootstrap(): Bootstrap {
     stored: getStoredLanguage(),
     defaultLanguage: initialTenant?.defaultLanguage,
     available: initialTenant?.languages,
+    browser: browserLanguages(),
   });
   document.documentElement.lang = language;
   if (initialTenant) document.title = initialTenant.appName;

@@ -12,6 +12,7 @@ export type Catalogue = Record<MessageId, string>;
 // every language. Typing each loader's result as a Catalogue makes a missing
 // translation a type error; messages.test.ts also catches extra ids.
 const loaders: Record<Exclude<Language, 'nb'>, () => Promise<Catalogue>> = {
+  nn: () => import('./nn.json').then((module) => module.default),
   en: () => import('./en.json').then((module) => module.default),
 };
 

@@ -9,7 +9,7 @@ export function demoTenant(language: Language = 'nb', overrides: Partial<Tenant>
     appName: 'Praksis Demo',
     orgNumber: '999 888 777',
     defaultLanguage: 'nb',
-    languages: ['nb', 'en'],
+    languages: ['nb', 'nn', 'en'],
     language,
     theme: { primaryColor: '#00509E', secondaryColor: '#E0A800', logoUrl: null, faviconUrl: null },
     privacyPolicy:

@@ -66,6 +66,28 @@ describe('the signed-in shell', () => {
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
+  it('switches to Nynorsk and stores the choice as the user\'s, for their e-mails', async () => {
+    const user = userEvent.setup();
+    const fetchMock = signedInApi(demoUser({ language: 'nb' }), {
+      'PUT /api/users/me/language': () => ({ status: 204 }),
+    });
+    renderApp({ route: '/teacher' });
+
+    await user.click(await screen.findByRole('button', { name: 'Meny' }));
+    await user.click(await screen.findByRole('button', { name: 'Innstillinger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Innstillinger' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Norsk (nynorsk)' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Innstillingar' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('language')).toBe('nn');
+    await waitFor(() => expect(requestsTo(fetchMock)).toContain('PUT /api/users/me/language'));
+    const put = fetchMock.mock.calls.map(([input]) => input as Request).find((r) => r.method === 'PUT');
+    expect(await put?.json()).toEqual({ language: 'nn' });
+    await user.click(screen.getByRole('button', { name: 'Lukk' }));
+    expect(document.documentElement.lang).toBe('nn');
+    expect(await screen.findByRole('button', { name: 'Meny' })).toBeInTheDocument();
+  });
+
   it('signs out: ends the session, forgets token and role, and loads the front page', async () => {
     const user = userEvent.setup();
     const navigation = stubPageNavigation();

@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ErrorBox';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { PageShell } from '@/components/PageShell';
 import { StatusMessage } from '@/components/StatusMessage';
-import { useGetMeQuery, useRefreshTokenMutation } from '@/features/auth/authApi';
+import { useGetMeQuery, useRefreshTokenMutation, useSetMyLanguageMutation } from '@/features/auth/authApi';
 import { RoleChooser } from '@/features/auth/components/RoleChooser';
 import { rolePath, type RoleName } from '@/features/auth/roles';
 import { useSignOut } from '@/features/auth/session';
@@ -16,6 +16,9 @@ import { RoleHomePage } from '@/features/home/components/RoleHomePage';
 import { PrivacyPolicyModal } from '@/features/privacy/components/PrivacyPolicyModal';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/TenantProvider';
+import type { CurrentUser } from '@/features/auth/types';
+import { getStoredLanguage } from '@/i18n/language';
+import { useLanguage } from '@/i18n/useLanguage';
 import { AppShell } from './AppShell';
 
 /**
@@ -40,6 +43,20 @@ function useRefreshOnNavigation(): void {
 }
 
 /**
+ * Stores a language the user chose in this browser (before or after signing
+ * in) as theirs on the server, so their e-mails are in the language they
+ * read. A browser where no choice was made leaves the stored one alone.
+ */
+function useStoreLanguageChoice(user: CurrentUser | undefined): void {
+  const { language } = useLanguage();
+  const [store] = useSetMyLanguageMutation();
+  const saved = user?.language;
+  useEffect(() => {
+    if (saved && saved !== language && getStoredLanguage() !== null) void store({ language });
+  }, [saved, language, store]);
+}
+
+/**
  * The root of every page for a signed-in user: loads the user, then shows
  * the app shell with the role chooser while no role is active, else the
  * page; and the privacy policy until the user has accepted it.
@@ -47,6 +64,7 @@ function useRefreshOnNavigation(): void {
 export function SignedInLayout() {
   useRefreshOnNavigation();
   const { data: user, error, refetch, isFetching } = useGetMeQuery();
+  useStoreLanguageChoice(user);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;

@@ -4,12 +4,12 @@ import type { GradingOption } from './types';
 
 /**
  * A grading label in the user's language. The five labels of the
- * independence scale are stored in Norwegian; in English the scale's
- * English names are shown. Any other label is shown as stored.
+ * independence scale are stored in Bokmål; in Nynorsk and English the scale's
+ * own names in that language are shown. Any other label is shown as stored.
  */
 export function optionLabel(option: GradingOption, language: Language): string {
   const level = SCALE[option.value];
-  if (language === 'en' && level?.value === option.value && level.nb.name === option.label) return level.en.name;
+  if (language !== 'nb' && level?.value === option.value && level.nb.name === option.label) return level[language].name;
   return option.label;
 }
 

@@ -1,4 +1,5 @@
 import { api } from '@/api/apiSlice';
+import type { Language } from '@/i18n/language';
 import type { CodeVariant, CurrentUser, SignInResult } from './types';
 
 /** Sign-in, the session and the signed-in user. */
@@ -56,6 +57,22 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
+    /** `PUT /api/users/me/language {language}` (204): stores the user's choice; their e-mails follow it. */
+    setMyLanguage: build.mutation<null, { language: Language }>({
+      query: (body) => ({ url: 'users/me/language', method: 'PUT', body }),
+      async onQueryStarted({ language }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            authApi.util.updateQueryData('getMe', undefined, (user) => {
+              user.language = language;
+            }),
+          );
+        } catch {
+          // Tried again at the next change of language or sign-in.
+        }
+      },
+    }),
   }),
 });
 
@@ -68,4 +85,5 @@ export const {
   useSignOutMutation,
   useGetMeQuery,
   useAcceptPrivacyPolicyMutation,
+  useSetMyLanguageMutation,
 } = authApi;

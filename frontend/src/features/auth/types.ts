@@ -22,6 +22,8 @@ export interface CurrentUser {
   isActive: boolean;
   /** When the user accepted the privacy policy (RFC 3339), or null. */
   privacyPolicyAcceptedAt: string | null;
+  /** The language the user's e-mails are written in (nb, nn or en). */
+  language?: string;
   teacherClasses: number[];
   advisorClasses: number[];
   studentReferences: StudentReference[];

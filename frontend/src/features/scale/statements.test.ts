@@ -15,9 +15,19 @@ describe('the independence scale', () => {
     expect(NOT_RELEVANT).toBe(5);
   });
 
-  it('has ten distinct statements per level in both languages', () => {
+  it('names the levels in Nynorsk', () => {
+    expect(SCALE.map((l) => l.nn.name)).toEqual([
+      'Sjølvstendig',
+      'Delvis sjølvstendig',
+      'Rettleidd',
+      'Assistert',
+      'Usjølvstendig',
+    ]);
+  });
+
+  it('has ten distinct statements per level in every language', () => {
     for (const level of SCALE) {
-      for (const lang of ['nb', 'en'] as const) {
+      for (const lang of ['nb', 'nn', 'en'] as const) {
         const statements = level[lang].statements;
         expect(statements).toHaveLength(10);
         expect(new Set(statements).size).toBe(10);

@@ -1,6 +1,7 @@
 /**
  * The independence scale used to grade every assessment question, with ten
- * observable statements per level in Norwegian and English.
+ * observable statements per level in Norwegian Bokmål, Norwegian Nynorsk and
+ * English.
  *
  * The levels descend from Bondy's criterion-referenced rating scale for
  * clinical evaluation (Bondy 1983). Each level is described along the same
@@ -18,6 +19,7 @@ export interface ScaleLevel {
   value: number;
   /** The label as stored and shown in Norwegian forms. */
   nb: { name: string; statements: readonly string[] };
+  nn: { name: string; statements: readonly string[] };
   en: { name: string; statements: readonly string[] };
 }
 
@@ -37,6 +39,21 @@ export const SCALE: readonly ScaleLevel[] = [
         'Trenger ingen veiledning eller påminnelser for å gjennomføre handlingen.',
         'Tar initiativ, søker selv ny kunnskap og ber om råd der det er faglig riktig.',
         'Vurderer egen innsats realistisk og kan selv peke på hva som kan bli bedre.',
+      ],
+    },
+    nn: {
+      name: 'Sjølvstendig',
+      statements: [
+        'Utfører handlinga trygt og nøyaktig kvar gong, også i nye og uventa situasjonar.',
+        'Oppdagar sjølv risiko for pasienten og handlar førebyggjande utan å bli mint på det.',
+        'Følgjer prosedyrar og faglege retningslinjer korrekt og kan grunngi kvart val.',
+        'Arbeider effektivt og planmessig og prioriterer rett når mykje skjer samtidig.',
+        'Verkar trygg og roleg overfor pasient, pårørande og kollegaer.',
+        'Tilpassar handlinga til behova, ønska og situasjonen til den enkelte pasienten.',
+        'Koplar teori og praksis og forklarer samanhengane med eigne ord.',
+        'Treng inga rettleiing eller påminningar for å gjennomføre handlinga.',
+        'Tek initiativ, søkjer sjølv ny kunnskap og ber om råd der det er fagleg rett.',
+        'Vurderer eigen innsats realistisk og kan sjølv peike på kva som kan bli betre.',
       ],
     },
     en: {
@@ -72,6 +89,21 @@ export const SCALE: readonly ScaleLevel[] = [
         'Tar imot tilbakemeldinger og bruker dem ved neste anledning.',
       ],
     },
+    nn: {
+      name: 'Delvis sjølvstendig',
+      statements: [
+        'Utfører handlinga trygt og nøyaktig i kjende situasjonar.',
+        'Oppdagar dei fleste risikoane for pasienten, men kan trenge eit spørsmål for å sjå alle.',
+        'Følgjer prosedyrar korrekt og kan grunngi dei viktigaste vala.',
+        'Arbeider stort sett effektivt, men brukar noko ekstra tid når situasjonen er ny.',
+        'Verkar for det meste trygg; uvisse viser seg først i krevjande situasjonar.',
+        'Tilpassar handlinga til pasienten når tilhøva er oversiktlege.',
+        'Ser samanhengen mellom teori og praksis, men treng av og til hjelp til å setje ord på han.',
+        'Treng berre av og til eit hint eller ei stadfesting undervegs.',
+        'Ber sjølv om rettleiing når noko er uklart.',
+        'Tek imot tilbakemeldingar og brukar dei ved neste høve.',
+      ],
+    },
     en: {
       name: 'Partially independent',
       statements: [
@@ -103,6 +135,21 @@ export const SCALE: readonly ScaleLevel[] = [
         'Trenger jevnlige hint og spørsmål fra veileder for å komme videre.',
         'Venter ofte på at veileder skal ta initiativet.',
         'Ser egne forbedringsområder når veileder peker på dem.',
+      ],
+    },
+    nn: {
+      name: 'Rettleidd',
+      statements: [
+        'Utfører handlinga trygt når rettleiaren er til stades og følgjer med.',
+        'Treng hjelp til å sjå risiko for pasienten i meir samansette situasjonar.',
+        'Kjenner prosedyren, men gjer av og til feil i rekkjefølgje eller detaljar som må rettast.',
+        'Arbeider seinare enn forventa og treng hjelp til å prioritere.',
+        'Viser uvisse som pasienten kan merke, men lèt seg roe av rettleiaren.',
+        'Følgjer ein fast framgangsmåte og treng påminning om å tilpasse han til pasienten.',
+        'Kan attgi teorien, men treng hjelp til å bruke han i situasjonen.',
+        'Treng jamlege hint og spørsmål frå rettleiaren for å kome vidare.',
+        'Ventar ofte på at rettleiaren skal ta initiativet.',
+        'Ser eigne forbetringsområde når rettleiaren peikar på dei.',
       ],
     },
     en: {
@@ -138,6 +185,21 @@ export const SCALE: readonly ScaleLevel[] = [
         'Har vansker med å vurdere egen innsats uten hjelp.',
       ],
     },
+    nn: {
+      name: 'Assistert',
+      statements: [
+        'Utfører handlinga trygt berre med rettleiaren tett ved sida.',
+        'Oppdagar sjeldan risiko for pasienten sjølv; rettleiaren må gripe inn for å tryggje pasienten.',
+        'Gjer feil i prosedyren som må rettast undervegs.',
+        'Brukar lang tid og mistar lett oversikta.',
+        'Verkar usikker og treng støtte for å møte pasienten på ein god måte.',
+        'Har vanskar med å tilpasse handlinga til situasjonen til pasienten.',
+        'Kjenner til teorien, men ser i liten grad korleis han gjeld situasjonen.',
+        'Treng hyppige og tydelege instruksjonar gjennom heile handlinga.',
+        'Treng av og til fysisk hjelp for å gjennomføre delar av handlinga.',
+        'Har vanskar med å vurdere eigen innsats utan hjelp.',
+      ],
+    },
     en: {
       name: 'Assisted',
       statements: [
@@ -169,6 +231,21 @@ export const SCALE: readonly ScaleLevel[] = [
         'Trenger kontinuerlig muntlig veiledning gjennom hele handlingen.',
         'Trenger kontinuerlig fysisk hjelp for å gjennomføre handlingen.',
         'Ser ikke egne forbedringsområder, heller ikke når de blir påpekt.',
+      ],
+    },
+    nn: {
+      name: 'Usjølvstendig',
+      statements: [
+        'Kan ikkje utføre handlinga trygt; tryggleiken til pasienten er avhengig av at rettleiaren tek over.',
+        'Oppdagar ikkje risiko for pasienten, sjølv når rettleiaren spør.',
+        'Utelèt vesentlege steg i prosedyren eller utfører dei feil.',
+        'Klarer ikkje å gjennomføre handlinga innan rimeleg tid.',
+        'Verkar svært usikker, og uvissa pregar møtet med pasienten.',
+        'Ser ikkje behova til pasienten og tilpassar ikkje handlinga.',
+        'Kan ikkje forklare kvifor handlinga blir gjord slik ho blir gjord.',
+        'Treng kontinuerleg munnleg rettleiing gjennom heile handlinga.',
+        'Treng kontinuerleg fysisk hjelp for å gjennomføre handlinga.',
+        'Ser ikkje eigne forbetringsområde, heller ikkje når dei blir påpeikte.',
       ],
     },
     en: {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { normalizeError, type NormalizedError } from '@/api/errors';
-import { getStoredLanguage, resolveLanguage } from '@/i18n/language';
+import { browserLanguages, getStoredLanguage, resolveLanguage } from '@/i18n/language';
 import { languageChanged } from '@/i18n/languageSlice';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useGetTenantQuery } from './tenantApi';
@@ -49,6 +49,7 @@ export function TenantProvider({ initialTenant, children }: TenantProviderProps)
       stored: getStoredLanguage(),
       defaultLanguage,
       available: offered ? offered.split(',') : null,
+      browser: browserLanguages(),
     });
     if (wanted !== language) dispatch(languageChanged(wanted));
   }, [defaultLanguage, offered, language, dispatch]);

@@ -48,9 +48,11 @@ describe('normalizeTenant', () => {
   });
 
   it('keeps only languages the app has messages for', () => {
-    const tenant = normalizeTenant({ ...demoTenant(), languages: ['nb', 'nn', 'en'] });
-    expect(tenant?.languages).toEqual(['nb', 'en']);
-    const odd = normalizeTenant({ ...demoTenant(), defaultLanguage: 'nn', languages: ['nn'], language: 'nn' });
+    const tenant = normalizeTenant({ ...demoTenant(), languages: ['nb', 'nn', 'sv', 'en'] });
+    expect(tenant?.languages).toEqual(['nb', 'nn', 'en']);
+    const odd = normalizeTenant({ ...demoTenant(), defaultLanguage: 'sv', languages: ['sv'], language: 'sv' });
     expect(odd).toMatchObject({ defaultLanguage: 'nb', languages: ['nb'], language: 'nb' });
+    const nynorsk = normalizeTenant({ ...demoTenant(), defaultLanguage: 'nn', languages: ['nb', 'nn', 'en'], language: 'nn' });
+    expect(nynorsk).toMatchObject({ defaultLanguage: 'nn', language: 'nn' });
   });
 });

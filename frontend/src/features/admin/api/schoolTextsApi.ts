@@ -1,3 +1,4 @@
+import type { Language } from '@/i18n/language';
 import type { SchoolTexts, SchoolTheme } from '../types';
 import { adminApi } from './adminBase';
 
@@ -20,7 +21,17 @@ export const schoolTextsApi = adminApi.injectEndpoints({
       query: (body) => ({ url: 'tenant/theme', method: 'PUT', body }),
       invalidatesTags: (_texts, error) => (error ? [] : ['SchoolTexts', 'Tenant']),
     }),
+    /** `PUT /api/tenant/default-language {language}`: the language a new visitor meets (nb, nn or en). */
+    saveDefaultLanguage: build.mutation<{ defaultLanguage: Language }, { language: Language }>({
+      query: (body) => ({ url: 'tenant/default-language', method: 'PUT', body }),
+      invalidatesTags: (_saved, error) => (error ? [] : ['Tenant']),
+    }),
   }),
 });
 
-export const { useGetSchoolTextsQuery, useSaveSchoolTextsMutation, useSaveSchoolThemeMutation } = schoolTextsApi;
+export const {
+  useGetSchoolTextsQuery,
+  useSaveSchoolTextsMutation,
+  useSaveSchoolThemeMutation,
+  useSaveDefaultLanguageMutation,
+} = schoolTextsApi;

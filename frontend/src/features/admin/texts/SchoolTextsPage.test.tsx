@@ -145,4 +145,27 @@ describe('texts and theme editor', { timeout: SLOW }, () => {
     await waitFor(() => expect(about).toHaveAccessibleDescription(/Adressen må starte med https:\/\/\./));
     expect(about).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('makes Nynorsk the school\'s default language', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/tenant/texts': { body: { ...data, languages: ['nb', 'nn', 'en'] } },
+      'PUT /api/tenant/default-language': { body: { defaultLanguage: 'nn' } },
+    });
+    renderTexts();
+    const group = await screen.findByRole('radiogroup', { name: 'Standardspråk' }, { timeout: 10_000 });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Norsk (bokmål)',
+      'Norsk (nynorsk)',
+      'English',
+    ]);
+    expect(within(group).getByRole('radio', { name: 'Norsk (bokmål)' })).toBeChecked();
+    expect(screen.getByRole('tab', { name: 'Norsk (nynorsk)' })).toBeInTheDocument();
+
+    await user.click(within(group).getByRole('radio', { name: 'Norsk (nynorsk)' }));
+    await user.click(screen.getByRole('button', { name: 'Lagre standardspråk' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/tenant/default-language')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/tenant/default-language')?.body).toEqual({ language: 'nn' });
+    expect(await screen.findByText('Lagret!')).toBeInTheDocument();
+  });
 });

@@ -19,6 +19,7 @@ import { Loading } from '../components/Loading';
 import { fieldErrors } from '../errors';
 import type { SchoolText, SchoolTexts } from '../types';
 import { fieldName, sectionsFor, TEXT_LABELS } from './textFields';
+import { DefaultLanguageEditor } from './DefaultLanguageEditor';
 import { ThemeEditor } from './ThemeEditor';
 import { ArchiveSettingsEditor } from '../archive/ArchiveSettingsEditor';
 
@@ -33,6 +34,7 @@ export function SchoolTextsPage() {
       {data ? (
         <Stack spacing={4}>
           <TextsEditor data={data} />
+          <DefaultLanguageEditor />
           <ThemeEditor data={data} />
           <ArchiveSettingsEditor />
         </Stack>
@@ -52,7 +54,11 @@ function valuesOf(data: SchoolTexts): Values {
   return values;
 }
 
-const LANGUAGE_NAMES: Record<string, MessageId> = { nb: 'language.name.nb', en: 'language.name.en' };
+const LANGUAGE_NAMES: Record<string, MessageId> = {
+  nb: 'language.name.nb',
+  nn: 'language.name.nn',
+  en: 'language.name.en',
+};
 
 /**
  * Every school text, one tab per language. An empty field uses the default

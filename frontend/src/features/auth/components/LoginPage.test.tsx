@@ -90,7 +90,7 @@ describe('LoginPage', () => {
     const fetchMock = mockApi(serveTenant(demoTenant));
     renderApp();
 
-    await user.click(await screen.findByRole('button', { name: 'Språk: Norsk' }));
+    await user.click(await screen.findByRole('button', { name: 'Språk: Bokmål' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
 
     expect(await screen.findByRole('link', { name: 'Log in with Feide' })).toBeInTheDocument();
