@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { acceptPrivacyPolicyIfAsked, api, newStudent, t } from './placement';
-import { expectNoAxeViolations, openMenu, PORT, readOneTimeCode, schoolUrl, signInWithCode } from './support';
+import { expectNoAxeViolations, openMenu, pdfText, PORT, readOneTimeCode, schoolUrl, signInWithCode } from './support';
 
 /** A suffix that keeps this run's people apart from other runs on the same server. */
 const run = Date.now().toString(36);
@@ -11,13 +10,6 @@ async function bytesOf(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
-}
-
-/** Reads the text of a PDF with pdftotext (poppler-utils, which scripts/test installs). */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf });
-  if (result.error) throw new Error(`pdftotext: ${result.error.message}`);
-  return result.stdout.toString('utf8');
 }
 
 /** Clicks a download button and returns the file. */
