@@ -124,6 +124,12 @@ func (r *Registry) Scope(ctx context.Context, t *Tenant, fn func(ctx context.Con
 	return InScope(ctx, r.db, t, fn)
 }
 
+// ScopeAs runs fn inside the tenant's request scope, reading the probed
+// session as it enters (see InScopeAs).
+func (r *Registry) ScopeAs(ctx context.Context, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	return InScopeAs(ctx, r.db, t, probe, fn)
+}
+
 // Ping checks that the database answers, for readiness.
 func (r *Registry) Ping(ctx context.Context) error {
 	sqlDB, err := r.db.DB()

@@ -175,7 +175,13 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		orig := c.Response()
 		buf := &bufferedWriter{header: http.Header{}}
 		var kept error
-		err := s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, _ *gorm.DB) error {
+		// A signed-in request's session is read in the statement that
+		// enters the scope (the token is checked first, in Go).
+		var probe *tenants.SessionProbe
+		if s.auth != nil {
+			probe = s.auth.Probe(c, t)
+		}
+		err := s.reg.ScopeAs(c.Request().Context(), t, probe, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
 			c.SetResponse(echo.NewResponse(buf, reqlog.From(ctx)))
 			herr := next(c)
