@@ -58,15 +58,15 @@ type saveState struct {
 	FormID        int64
 	SubjectID     int64
 	IsMidSemester bool
-	InClass      bool
-	Teacher      bool
-	OwnAdvisor   bool
-	ClassAdvisor bool
-	Locked       bool
-	MyName       string
-	MyRole       Role
-	Questions    []byte
-	Mine         []byte
+	InClass       bool
+	Teacher       bool
+	OwnAdvisor    bool
+	ClassAdvisor  bool
+	Locked        bool
+	MyName        string
+	MyRole        Role
+	Questions     []byte
+	Mine          []byte
 	// studentID is the student the save is about.
 	studentID int64
 }

@@ -2,6 +2,7 @@ package answers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
@@ -161,23 +163,106 @@ func rolePtr(r Role) *Role {
 	return &r
 }
 
-// FullOf returns every answer set about a student for a form in a class,
-// placed for the caller whose relation to the student is rel (see
-// arrange). NotFound when the class does not use the form.
-func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+// fullState is what a full read needs, read in one statement: the
+// caller's relation to the student (policy.RelationSQL), the form's
+// assignments in the class, the student's circle, the sets and the class's
+// expectations for the form.
+type fullState struct {
+	InClass      bool
+	Teacher      bool
+	OwnAdvisor   bool
+	ClassAdvisor bool
+	Assignments  []byte
+	Circle       []byte
+	Sets         []byte
+	Expectations []byte
+}
+
+func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	as, err := assignmentsOf(tx, classID, formID)
+	var st fullState
+	if err := tx.Raw(`SELECT `+policy.RelationSQL+`,
+			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
+				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
+			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
+				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
+			`+setsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
+			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value) ORDER BY g.sort_order, q.sort_order, q.id), '[]')
+				FROM expectations e JOIN questions q ON q.id = e.question_id JOIN question_groups g ON g.id = q.group_id
+				WHERE e.class_id = @class AND e.form_id = @form) AS expectations`,
+		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me}).Scan(&st).Error; err != nil {
+		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
+	}
+	return &st, nil
+}
+
+// ReadFull is FullOf for the caller, with the relation worked out from the
+// same statement: NotFound when the student is not in the class, Forbidden
+// when the caller may not read the student's assessments (policy.CanView).
+func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, formID int64) (*Full, error) {
+	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID)
 	if err != nil {
 		return nil, err
 	}
-	c, err := circleOf(tx, classID, studentID)
+	if !st.InClass {
+		return nil, apperror.NotFoundf("error.notFound")
+	}
+	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
+	if err := policy.CanView(rel); err != nil {
+		return nil, err
+	}
+	return st.full(classID, studentID, formID, rel, caller.UserID)
+}
+
+// FullOf returns every answer set about a student for a form in a class,
+// placed for the caller whose relation to the student is rel (see
+// arrange). NotFound when the class does not use the form.
+func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+	st, err := loadFull(ctx, classID, studentID, formID, me)
 	if err != nil {
 		return nil, err
 	}
-	sets, err := OfStudentForm(ctx, classID, studentID, formID)
+	return st.full(classID, studentID, formID, rel, me)
+}
+
+func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+	var as []struct {
+		ID  int64 `json:"id"`
+		Mid bool  `json:"mid"`
+	}
+	var refs []struct {
+		Advisor *int64 `json:"advisor"`
+		Teacher *int64 `json:"teacher"`
+	}
+	var exps []struct {
+		Mid bool    `json:"mid"`
+		Q   int64   `json:"q"`
+		V   *string `json:"v"`
+	}
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &exps}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
+		}
+	}
+	if len(as) == 0 {
+		return nil, apperror.NotFoundf("answers.formNotInClass")
+	}
+	var c circle
+	for _, r := range refs {
+		if r.Advisor != nil {
+			c.advisors = append(c.advisors, *r.Advisor)
+		}
+		if r.Teacher != nil && c.teacher == 0 {
+			c.teacher = *r.Teacher
+		}
+	}
+	sets, err := decodeSets(st.Sets)
 	if err != nil {
 		return nil, err
 	}
@@ -191,16 +276,18 @@ func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Re
 			}
 		}
 		sl := arrange(of, c, studentID, mine, me)
-		h := &Half{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Student: sl.student, Advisor: sl.advisor,
+		h := &Half{AssignmentID: a.ID, IsMidSemester: a.Mid, Student: sl.student, Advisor: sl.advisor,
 			Teacher: sl.teacher, Others: sl.others}
-		exp, err := expectations.Get(ctx, classID, formID, a.IsMidSemester)
-		switch {
-		case err == nil:
-			h.Expectations = exp
-		case apperror.KindOf(err) != apperror.NotFound:
-			return nil, err
+		for _, e := range exps {
+			if e.Mid != a.Mid {
+				continue
+			}
+			if h.Expectations == nil {
+				h.Expectations = &expectations.Set{ClassID: classID, FormID: formID, IsMidSemester: a.Mid, Answers: []expectations.Answer{}}
+			}
+			h.Expectations.Answers = append(h.Expectations.Answers, expectations.Answer{FormQuestionID: e.Q, Value: e.V})
 		}
-		if a.IsMidSemester {
+		if a.Mid {
 			f.MidSemester = h
 		} else {
 			f.EndSemester = h
