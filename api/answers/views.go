@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -457,37 +458,58 @@ func classAssignments(tx *gorm.DB, classID int64) ([]classAssignment, error) {
 	return as, nil
 }
 
-// Counts returns, for each of the students of a class, the progress of
-// every form the class uses: answered of total per half and role (without
-// comparisons). Students without answers get zeros.
-func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][]FormProgress, error) {
-	out := make(map[int64][]FormProgress, len(studentIDs))
-	if len(studentIDs) == 0 {
-		return out, nil
+// answerableSQL is answerable as an SQL list.
+func answerableSQL() string {
+	parts := make([]string, len(answerable))
+	for i, t := range answerable {
+		parts[i] = strconv.Itoa(int(t))
 	}
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return nil, err
-	}
-	as, err := classAssignments(tx, classID)
-	if err != nil {
-		return nil, err
-	}
-	var rows []struct {
-		StudentUserID int64
-		AssignmentID  int64
-		Role          Role
-		Answered      int
-		Delivered     bool
-	}
-	if err := tx.Raw(`SELECT s.student_user_id, s.assignment_id, `+roleOf("s.user_id", "s.class_id", "s.student_user_id")+` AS role,
-			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ? AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// CountsSQL is the select list that reads what CountsFrom needs for the
+// class @class and the students whose ids the subquery students gives:
+// class_assignments and answer_counts, both JSON. A route reads it in its
+// own statement together with whatever else it needs.
+func CountsSQL(students string) string {
+	return `(SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', a.form_id, 'mid', a.is_mid_semester, 'name', f.name, 'main', f.is_main_form,
+			'total', (SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id AND g.type IN ` + answerableSQL() + `))
+			ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
+		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = @class) AS class_assignments,
+	(SELECT coalesce(json_agg(json_build_object('s', x.student_user_id, 'a', x.assignment_id, 'r', x.role, 'n', x.answered, 'd', x.delivered)), '[]') FROM (
+		SELECT s.student_user_id, s.assignment_id, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role,
+			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ` + answerableSQL() + ` AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
 			bool_or(s.delivered_at IS NOT NULL) AS delivered
 		FROM answer_sets s LEFT JOIN answers a ON a.answer_set_id = s.id
 		LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN question_groups g ON g.id = q.group_id
-		WHERE s.class_id = ? AND s.student_user_id IN ?
-		GROUP BY 1, 2, 3`, answerable, classID, studentIDs).Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
+		WHERE s.class_id = @class AND s.student_user_id IN (` + students + `)
+		GROUP BY 1, 2, 3) x) AS answer_counts`
+}
+
+// CountsFrom is, for each of the students, the progress of every form the
+// class uses from what CountsSQL read: answered of total per half and role
+// (without comparisons). Students without answers get zeros.
+func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
+	var as []struct {
+		ID     int64  `json:"id"`
+		FormID int64  `json:"formId"`
+		Mid    bool   `json:"mid"`
+		Name   string `json:"name"`
+		Main   bool   `json:"main"`
+		Total  int    `json:"total"`
+	}
+	var rows []struct {
+		S int64 `json:"s"`
+		A int64 `json:"a"`
+		R Role  `json:"r"`
+		N int   `json:"n"`
+		D bool  `json:"d"`
+	}
+	if err := json.Unmarshal(assignments, &as); err != nil {
+		return nil, fmt.Errorf("decode assignments: %w", err)
+	}
+	if err := json.Unmarshal(counted, &rows); err != nil {
+		return nil, fmt.Errorf("decode answer counts: %w", err)
 	}
 	type key struct {
 		student, assignment int64
@@ -495,22 +517,55 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 	}
 	counts := make(map[key]RoleProgress, len(rows))
 	for _, r := range rows {
-		counts[key{r.StudentUserID, r.AssignmentID, r.Role}] = RoleProgress{Answered: r.Answered, Delivered: r.Delivered}
+		counts[key{r.S, r.A, r.R}] = RoleProgress{Answered: r.N, Delivered: r.D}
 	}
+	out := make(map[int64][]FormProgress, len(studentIDs))
 	for _, sid := range studentIDs {
 		list := []FormProgress{}
 		for _, a := range as {
 			if len(list) == 0 || list[len(list)-1].FormID != a.FormID {
-				list = append(list, FormProgress{FormID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm, Halves: []HalfProgress{}})
+				list = append(list, FormProgress{FormID: a.FormID, Name: a.Name, IsMainForm: a.Main, Halves: []HalfProgress{}})
 			}
 			f := &list[len(list)-1]
-			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Total: a.Total,
+			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.Mid, Total: a.Total,
 				Student: counts[key{sid, a.ID, RoleStudent}], Advisor: counts[key{sid, a.ID, RoleAdvisor}],
 				Teacher: counts[key{sid, a.ID, RoleTeacher}]})
 		}
 		out[sid] = list
 	}
 	return out, nil
+}
+
+// Counts returns, for each of the students of a class, the progress of
+// every form the class uses: answered of total per half and role (without
+// comparisons). Students without answers get zeros. One statement.
+func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][]FormProgress, error) {
+	if len(studentIDs) == 0 {
+		return map[int64][]FormProgress{}, nil
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var row struct {
+		ClassAssignments []byte
+		AnswerCounts     []byte
+	}
+	if err := tx.Raw(`SELECT `+CountsSQL("SELECT unnest(CAST(@students AS bigint[]))"),
+		map[string]any{"class": classID, "students": pgIDs(studentIDs)}).Scan(&row).Error; err != nil {
+		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
+	}
+	return CountsFrom(row.ClassAssignments, row.AnswerCounts, studentIDs)
+}
+
+// pgIDs is ids as a Postgres array literal, for one parameter whatever
+// their number (a statement's text then stays the same).
+func pgIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
 }
 
 // level reads a stored grading value against a group of levels labels:

@@ -228,12 +228,26 @@ func OfClass(ctx context.Context, classID int64) (ClassRelation, error) {
 	if !row.Found {
 		return ClassRelation{}, apperror.NotFoundf("classes.notFound")
 	}
+	return ClassRelationFrom(caller, row.Teacher, row.Advisor, row.Student), nil
+}
+
+// ClassRelationSQL is the select list that reads what OfClass needs, for a
+// route that reads it in its own statement: found, teacher, advisor and
+// student, for the named arguments @class and @me.
+const ClassRelationSQL = `EXISTS (SELECT 1 FROM classes WHERE id = @class) AS found,
+	EXISTS (SELECT 1 FROM class_teachers WHERE class_id = @class AND user_id = @me) AS teacher,
+	EXISTS (SELECT 1 FROM class_advisors WHERE class_id = @class AND user_id = @me) AS advisor,
+	EXISTS (SELECT 1 FROM class_students WHERE class_id = @class AND user_id = @me) AS student`
+
+// ClassRelationFrom is the caller's relation to a class given what was
+// read of it (as OfClass reads it); the roles come from the caller.
+func ClassRelationFrom(caller *auth.Caller, teacher, advisor, student bool) ClassRelation {
 	return ClassRelation{
-		Teacher: row.Teacher && caller.Has(users.RoleTeacher),
-		Advisor: row.Advisor && caller.Has(users.RoleAdvisor),
-		Student: row.Student && caller.Has(users.RoleStudent),
+		Teacher: teacher && caller.Has(users.RoleTeacher),
+		Advisor: advisor && caller.Has(users.RoleAdvisor),
+		Student: student && caller.Has(users.RoleStudent),
 		Admin:   caller.Has(users.RoleAdmin),
-	}, nil
+	}
 }
 
 // CanSeeClassStudents reports whether the caller may see the students of a
