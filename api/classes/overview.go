@@ -11,8 +11,8 @@ import (
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
-	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
