@@ -88,11 +88,19 @@ func HandleStudentFormFull(c *echo.Context) error {
 
 // HandleProgress serves GET /api/classes/{classId}/students/{studentId}/progress.
 func HandleProgress(c *echo.Context) error {
-	classID, studentID, _, err := studentTarget(c)
+	classID, err := request.ID(c, "classId")
 	if err != nil {
 		return err
 	}
-	p, err := ProgressOf(c.Request().Context(), classID, studentID)
+	studentID, err := request.ID(c, "studentId")
+	if err != nil {
+		return err
+	}
+	caller := auth.CallerFrom(c.Request().Context())
+	if caller == nil {
+		return apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	p, err := ReadProgress(c.Request().Context(), caller, classID, studentID)
 	if err != nil {
 		return err
 	}

@@ -590,11 +590,70 @@ func level(v *string, levels int) (n *int, notRelevant bool) {
 // by the student, the supervisor and the teacher (placed as FullOf places
 // them for a reader) with the expected level, per graded question.
 func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error) {
+	st, err := loadProgress(ctx, classID, studentID, 0)
+	if err != nil {
+		return nil, err
+	}
+	return st.progress(classID, studentID)
+}
+
+// ReadProgress is ProgressOf for the caller, with the relation worked out
+// from the same statement: NotFound when the student is not in the class,
+// Forbidden when the caller may not read the student's assessments.
+func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID int64) (*Progress, error) {
+	st, err := loadProgress(ctx, classID, studentID, caller.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if !st.InClass {
+		return nil, apperror.NotFoundf("error.notFound")
+	}
+	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
+	if err := policy.CanView(rel); err != nil {
+		return nil, err
+	}
+	return st.progress(classID, studentID)
+}
+
+// progressState is what a student's progress needs, read in one statement.
+type progressState struct {
+	InClass          bool
+	Teacher          bool
+	OwnAdvisor       bool
+	ClassAdvisor     bool
+	ClassAssignments []byte
+	AnswerCounts     []byte
+	Circle           []byte
+	Sets             []byte
+	Graded           []byte
+	Expected         []byte
+}
+
+func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	counts, err := Counts(ctx, classID, []int64{studentID})
+	var st progressState
+	if err := tx.Raw(`SELECT `+policy.RelationSQL+`, `+CountsSQL("SELECT CAST(@student AS bigint)")+`,
+			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
+				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
+			`+setsSQL("s.class_id = @class AND s.student_user_id = @student", false)+` AS sets,
+			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'formId', g.form_id, 'text', q.text, 'group', g.name,
+					'levels', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id))
+					ORDER BY g.form_id, g.sort_order, q.sort_order, q.id), '[]')
+				FROM questions q JOIN question_groups g ON g.id = q.group_id
+				WHERE g.form_id IN (SELECT form_id FROM assignments WHERE class_id = @class) AND g.type = `+strconv.Itoa(int(forms.Grading))+`) AS graded,
+			(SELECT coalesce(json_agg(json_build_object('formId', form_id, 'mid', is_mid_semester, 'q', question_id, 'v', value)), '[]')
+				FROM expectations WHERE class_id = @class) AS expected`,
+		map[string]any{"class": classID, "student": studentID, "me": me}).Scan(&st).Error; err != nil {
+		return nil, fmt.Errorf("read progress of student %d in class %d: %w", studentID, classID, err)
+	}
+	return &st, nil
+}
+
+func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
+	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, []int64{studentID})
 	if err != nil {
 		return nil, err
 	}
@@ -602,40 +661,43 @@ func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error
 	if len(p.Forms) == 0 {
 		return p, nil
 	}
-	c, err := circleOf(tx, classID, studentID)
-	if err != nil {
-		return nil, err
-	}
-	sets, err := loadSets(ctx, "s.class_id = ? AND s.student_user_id = ?", classID, studentID)
-	if err != nil {
-		return nil, err
-	}
-	formIDs := make([]int64, len(p.Forms))
-	for i, f := range p.Forms {
-		formIDs[i] = f.FormID
+	var refs []struct {
+		Advisor *int64 `json:"advisor"`
+		Teacher *int64 `json:"teacher"`
 	}
 	var graded []struct {
-		ID     int64
-		FormID int64
-		Text   string
-		Group  string
-		Levels int
-	}
-	if err := tx.Raw(`SELECT q.id, g.form_id, q.text, g.name AS "group",
-			(SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
-		FROM questions q JOIN question_groups g ON g.id = q.group_id
-		WHERE g.form_id IN ? AND g.type = ? ORDER BY g.form_id, g.sort_order, q.sort_order, q.id`, formIDs, forms.Grading).Scan(&graded).Error; err != nil {
-		return nil, fmt.Errorf("load graded questions of class %d: %w", classID, err)
+		ID     int64  `json:"id"`
+		FormID int64  `json:"formId"`
+		Text   string `json:"text"`
+		Group  string `json:"group"`
+		Levels int    `json:"levels"`
 	}
 	var expected []struct {
-		FormID        int64
-		IsMidSemester bool
-		QuestionID    int64
-		Value         *string
+		FormID        int64   `json:"formId"`
+		IsMidSemester bool    `json:"mid"`
+		QuestionID    int64   `json:"q"`
+		Value         *string `json:"v"`
 	}
-	if err := tx.Raw("SELECT form_id, is_mid_semester, question_id, value FROM expectations WHERE class_id = ?", classID).
-		Scan(&expected).Error; err != nil {
-		return nil, fmt.Errorf("load expectations of class %d: %w", classID, err)
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{st.Circle, &refs}, {st.Graded, &graded}, {st.Expected, &expected}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode progress of student %d: %w", studentID, err)
+		}
+	}
+	var c circle
+	for _, r := range refs {
+		if r.Advisor != nil {
+			c.advisors = append(c.advisors, *r.Advisor)
+		}
+		if r.Teacher != nil && c.teacher == 0 {
+			c.teacher = *r.Teacher
+		}
+	}
+	sets, err := decodeSets(st.Sets)
+	if err != nil {
+		return nil, err
 	}
 	type expKey struct {
 		form     int64
