@@ -107,3 +107,64 @@ func TestHotRouteStatementBudget(t *testing.T) {
 		}
 	})
 }
+
+// Every other route states here how many statements one request runs
+// (BEGIN and COMMIT included), so that a change that adds round trips is
+// seen in review: the test fails when a count differs, either way.
+func TestRouteStatementCounts(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	f, counter := countedFixture(t)
+	p := f.newPlacement(t)
+	m := f.useMainForm(t, p)
+	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
+		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
+	periodID := f.scalar(t, "skole-a", "SELECT id FROM periods")
+	advisorID := f.scalar(t, "skole-a", "SELECT advisor_user_id FROM student_references WHERE student_user_id = ?", p.studentID)
+	student := fmt.Sprintf("/api/classes/%d/students/%d", p.classID, p.studentID)
+	class := fmt.Sprintf("/api/classes/%d", p.classID)
+	get := func(path, who string, want, n int) statementCase {
+		return statementCase{name: path + " as " + who, method: http.MethodGet, path: path, who: who, want: want, max: n}
+	}
+	countStatements(t, f, counter, p, []statementCase{
+		get("/api/tenant", "", http.StatusOK, 5),
+		get("/api/roles", "student", http.StatusOK, 4),
+		get("/api/auth/feide-info", "student", http.StatusNotFound, 4),
+		get("/api/auth/feide-group-memberships", "student", http.StatusOK, 4),
+		get("/api/memberships", "student", http.StatusOK, 4),
+		get("/api/subjects", "admin", http.StatusOK, 4),
+		get("/api/periods", "admin", http.StatusOK, 4),
+		get("/api/periods/next", "admin", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/periods/%d", periodID), "admin", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/periods/%d/classes", periodID), "admin", http.StatusOK, 5),
+		get(fmt.Sprintf("/api/periods/%d/students-csv", periodID), "admin", http.StatusOK, 11),
+		get("/api/forms", "admin", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/forms/%d", m.formID), "admin", http.StatusOK, 7),
+		get("/api/classes", "admin", http.StatusOK, 4),
+		get(class, "teacher", http.StatusOK, 4),
+		get(class+"/users", "teacher", http.StatusOK, 7),
+		get(fmt.Sprintf("%s/advisor/%d/students", class, advisorID), "teacher", http.StatusOK, 5),
+		get(fmt.Sprintf("%s/forms/%d/expectations?isMidSemester=true", class, m.formID), "teacher", http.StatusNotFound, 4),
+		get("/api/users", "admin", http.StatusOK, 6),
+		get(fmt.Sprintf("/api/users/%d", p.studentID), "admin", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/users/%d/classes/%d", p.studentID, p.classID), "admin", http.StatusOK, 11),
+		get("/api/tenant/eformidling", "admin", http.StatusOK, 4),
+		get("/api/archive-deliveries", "admin", http.StatusOK, 5),
+		get(fmt.Sprintf("/api/users/%d/archive-deliveries", p.studentID), "admin", http.StatusOK, 6),
+		get("/api/tenant/texts", "admin", http.StatusOK, 5),
+		get(student+"/warning/deadline", "teacher", http.StatusOK, 5),
+		get(student+"/signingform/validation", "teacher", http.StatusOK, 6),
+		get(class+"/signing-status", "teacher", http.StatusOK, 5),
+		get(student+"/audit", "teacher", http.StatusOK, 5),
+		get("/api/classes/me/matching-affiliations", "student", http.StatusOK, 4),
+		get("/api/classes/mine", "teacher", http.StatusOK, 6),
+		get("/api/classes/advisor", "advisor", http.StatusOK, 7),
+		get(class+"/students/mine", "teacher", http.StatusOK, 5),
+		get(fmt.Sprintf("%s/forms/%d", student, m.formID), "student", http.StatusOK, 6),
+		get(fmt.Sprintf("/api/answers/%d", set.ID), "student", http.StatusOK, 5),
+		get("/api/invitations/advisor/me", "student", http.StatusNotFound, 5),
+		get(student+"/full/pdf", "teacher", http.StatusOK, 15),
+		{name: "accept the privacy policy", method: http.MethodPost, path: "/api/users/me/privacy-policy", who: "student", want: http.StatusOK, max: 5},
+		{name: "join a class as teacher", method: http.MethodPost, path: class + "/teachers/me", who: "teacher", want: http.StatusOK, max: 5},
+		{name: "set the class's forms", method: http.MethodPatch, path: class + "/forms", who: "admin", body: []int64{m.formID}, want: http.StatusOK, max: 8},
+	}, true)
+}
