@@ -254,6 +254,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		Workers:      workers,
 		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob()},
 		Logger:       log.With("component", "jobs"),
+		ListenURL:    cfg.JobListenURL,
 	})
 	if err != nil {
 		return err
