@@ -19,6 +19,7 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/statements"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -53,7 +54,9 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(ctxRequestID, rid)
 		c.Response().Header().Set("X-Request-ID", rid)
 		rlog := s.log.With("request_id", rid)
-		c.SetRequest(req.WithContext(reqlog.Into(req.Context(), rlog)))
+		// The statements the request runs are counted for /metrics.
+		ctx, tally := statements.WithTally(reqlog.Into(req.Context(), rlog))
+		c.SetRequest(req.WithContext(ctx))
 		c.SetLogger(rlog)
 
 		if err := next(c); err != nil {
@@ -74,7 +77,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 			slug = t.Slug
 		}
 		dur := time.Since(start)
-		s.metrics.observe(req.Method, route, status, slug, dur)
+		s.metrics.observe(req.Method, route, status, slug, dur, tally.Count())
 		attrs := []any{
 			"request_id", rid, "method", req.Method, "route", route, "status", status,
 			"duration_ms", float64(dur.Microseconds()) / 1000, "tenant", slug,

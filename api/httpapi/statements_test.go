@@ -26,7 +26,7 @@ func countedFixture(t *testing.T) (*fixture, *statements.Counter) {
 	db.School(t, "skole-a", "Felles navn", "a.localhost")
 	db.School(t, "skole-b", "Felles navn", "b.localhost")
 	counter := &statements.Counter{}
-	root, err := tenants.Open(context.Background(), db.URL, 8, counter)
+	root, err := tenants.Open(context.Background(), db.URL, 8, counter, statements.RequestTracer{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,6 +104,12 @@ func TestHotRouteStatementBudget(t *testing.T) {
 			} else if i == 1 {
 				t.Logf("POST /api/answers: %d statements", n)
 			}
+		}
+		// /metrics counts the same statements per route.
+		rec := f.do(t, http.MethodGet, "127.0.0.1", "/metrics", nil)
+		want := `http_request_db_statements_total{method="POST",route="/api/answers"}`
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/metrics has no %s", want)
 		}
 	})
 }

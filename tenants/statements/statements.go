@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -67,3 +68,50 @@ func (c *Counter) SQL() []string {
 	defer c.mu.Unlock()
 	return append([]string(nil), c.sqls...)
 }
+
+type tallyKey struct{}
+
+// Tally counts the statements run on behalf of one request.
+type Tally struct{ n atomic.Int64 }
+
+// Count is the number of statements counted so far.
+func (t *Tally) Count() int64 { return t.n.Load() }
+
+// WithTally returns a context whose statements RequestTracer counts in the
+// returned tally: the HTTP layer gives one to every request and reports
+// statements per request by route.
+func WithTally(ctx context.Context) (context.Context, *Tally) {
+	t := &Tally{}
+	return context.WithValue(ctx, tallyKey{}, t), t
+}
+
+// RequestTracer is a pgx tracer that counts each statement in the tally of
+// the context it runs in (WithTally), if any: one context lookup and one
+// atomic add per statement.
+type RequestTracer struct{}
+
+// TraceQueryStart counts the statement.
+func (RequestTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	if t, ok := ctx.Value(tallyKey{}).(*Tally); ok {
+		t.n.Add(1)
+	}
+	return ctx
+}
+
+// TraceQueryEnd does nothing.
+func (RequestTracer) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// TraceBatchStart does nothing; TraceBatchQuery counts.
+func (RequestTracer) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+
+// TraceBatchQuery counts one statement of a batch.
+func (RequestTracer) TraceBatchQuery(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchQueryData) {
+	if t, ok := ctx.Value(tallyKey{}).(*Tally); ok {
+		t.n.Add(1)
+	}
+}
+
+// TraceBatchEnd does nothing.
+func (RequestTracer) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}

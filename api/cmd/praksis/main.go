@@ -40,6 +40,7 @@ import (
 	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/statements"
 )
 
 func main() {
@@ -174,7 +175,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 			log.Warn("traces not all sent", "error", err.Error())
 		}
 	}()
-	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns, tracer.QueryTracer())
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns, tracer.QueryTracer(), statements.RequestTracer{})
 	if err != nil {
 		return err
 	}
