@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -72,6 +73,25 @@ type client struct {
 	host  string
 	token string
 	rec   *recorder
+	// tokenMu guards token: in open-loop mode a user's requests overlap.
+	tokenMu sync.RWMutex
+}
+
+// setToken keeps a new token.
+func (c *client) setToken(tok string) {
+	c.tokenMu.Lock()
+	c.token = tok
+	c.tokenMu.Unlock()
+}
+
+type scheduledKey struct{}
+
+// withScheduled marks requests made with ctx as due at t: their latency is
+// measured from t, not from when they were sent, so that a request that
+// waited for the load generator (open-loop mode) counts its wait, as a
+// user's would.
+func withScheduled(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, scheduledKey{}, t)
 }
 
 // statusError is an answer with an unexpected status.
@@ -115,10 +135,15 @@ func (c *client) do(ctx context.Context, route, method, path string, body, out a
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	c.tokenMu.RLock()
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
+	c.tokenMu.RUnlock()
 	start := time.Now()
+	if t, ok := ctx.Value(scheduledKey{}).(time.Time); ok {
+		start = t
+	}
 	resp, err := c.http.Do(req)
 	var data []byte
 	if err == nil {
@@ -178,6 +203,6 @@ func (c *client) signIn(ctx context.Context, email string, codes codeSource) err
 	if tok.Token == "" {
 		return fmt.Errorf("sign in %s: no token in the answer", email)
 	}
-	c.token = tok.Token
+	c.setToken(tok.Token)
 	return nil
 }
