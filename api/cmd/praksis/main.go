@@ -201,6 +201,15 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	if err := reg.Load(ctx); err != nil {
 		return err
 	}
+	if cfg.DBSchoolAffinity && cfg.DBMaxConns >= 4 {
+		// Requests take connections that last served their school, so that
+		// the statements' plans survive; a few of the pool's connections
+		// stay free for the registry, the job queue and the health checks.
+		if err := reg.UseAffinity(cfg.DBMaxConns - max(2, cfg.DBMaxConns/5)); err != nil {
+			return err
+		}
+		defer reg.Close()
+	}
 	for _, t := range reg.All() {
 		if ok, why := t.Serveable(reg.TargetVersion()); !ok {
 			log.Warn("school not served until fixed", "tenant", t.Slug, "reason", why,
