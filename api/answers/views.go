@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/expectations"
@@ -24,27 +22,6 @@ import (
 type circle struct {
 	advisors []int64
 	teacher  int64
-}
-
-func circleOf(tx *gorm.DB, classID, studentID int64) (circle, error) {
-	var rows []struct {
-		AdvisorUserID *int64
-		TeacherUserID *int64
-	}
-	if err := tx.Raw(`SELECT advisor_user_id, teacher_user_id FROM student_references
-		WHERE class_id = ? AND student_user_id = ? ORDER BY is_primary DESC, id`, classID, studentID).Scan(&rows).Error; err != nil {
-		return circle{}, fmt.Errorf("load supervisors of student %d in class %d: %w", studentID, classID, err)
-	}
-	var c circle
-	for _, r := range rows {
-		if r.AdvisorUserID != nil {
-			c.advisors = append(c.advisors, *r.AdvisorUserID)
-		}
-		if r.TeacherUserID != nil && c.teacher == 0 {
-			c.teacher = *r.TeacherUserID
-		}
-	}
-	return c, nil
 }
 
 // AnswerAs is the role in which a caller with relation rel answers for the
@@ -143,18 +120,6 @@ type Full struct {
 type formAssignment struct {
 	ID            int64
 	IsMidSemester bool
-}
-
-func assignmentsOf(tx *gorm.DB, classID, formID int64) ([]formAssignment, error) {
-	var as []formAssignment
-	if err := tx.Raw("SELECT id, is_mid_semester FROM assignments WHERE class_id = ? AND form_id = ? ORDER BY is_mid_semester DESC",
-		classID, formID).Scan(&as).Error; err != nil {
-		return nil, fmt.Errorf("load assignments of form %d in class %d: %w", formID, classID, err)
-	}
-	if len(as) == 0 {
-		return nil, apperror.NotFoundf("answers.formNotInClass")
-	}
-	return as, nil
 }
 
 func rolePtr(r Role) *Role {
@@ -435,27 +400,6 @@ type Progress struct {
 	ClassID       int64          `json:"classId"`
 	StudentUserID int64          `json:"studentUserId"`
 	Forms         []FormProgress `json:"forms"`
-}
-
-type classAssignment struct {
-	ID            int64
-	FormID        int64
-	IsMidSemester bool
-	Name          string
-	IsMainForm    bool
-	Total         int
-}
-
-func classAssignments(tx *gorm.DB, classID int64) ([]classAssignment, error) {
-	var as []classAssignment
-	if err := tx.Raw(`SELECT a.id, a.form_id, a.is_mid_semester, f.name, f.is_main_form,
-			(SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id
-			 WHERE g.form_id = a.form_id AND g.type IN ?) AS total
-		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = ?
-		ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC`, answerable, classID).Scan(&as).Error; err != nil {
-		return nil, fmt.Errorf("load assignments of class %d: %w", classID, err)
-	}
-	return as, nil
 }
 
 // answerableSQL is answerable as an SQL list.
