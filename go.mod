@@ -19,6 +19,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/riverqueue/river v0.25.0
 	github.com/riverqueue/river/riverdriver/riverdatabasesql v0.25.0
+	github.com/riverqueue/river/riverdriver/riverpgxv5 v0.25.0
 	github.com/riverqueue/river/rivertype v0.25.0
 	github.com/signintech/gopdf v0.33.0
 	github.com/spf13/cobra v1.10.2

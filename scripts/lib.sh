@@ -197,7 +197,8 @@ pg_is_running() {
 # DIR/run, log in DIR/postgres.log), creating it when DIR is new. When it is
 # already running, reuse it (on whatever port it has). Sets and exports
 # PG_ADMIN_URL; sets PG_PORT, PG_DIR and PG_STARTED_HERE (1 when this call
-# started the server, 0 when it was already running).
+# started the server, 0 when it was already running). PG_EXTRA_OPTS, when
+# set, adds server options (such as -c shared_preload_libraries=...).
 pg_start() {
 	local dir=${1:-} port=${2:-} bin data run logfile owner started
 	if [[ -z $dir || -z $port ]]; then
@@ -261,7 +262,7 @@ pg_start() {
 	else
 		log "starting Postgres $PG_MAJOR on 127.0.0.1:$port ($dir)"
 		if ! _pg_owner_run "$bin/pg_ctl" -D "$data" -l "$logfile" -w -t 60 \
-			-o "-k '$run' -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
+			-o "-k '$run' -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB ${PG_EXTRA_OPTS:-}" \
 			start >/dev/null; then
 			tail -n 20 "$logfile" >&2 2>/dev/null || true
 			log "error: Postgres did not start on port $port (full log: $logfile)"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/multitracer"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -16,18 +17,25 @@ import (
 // root handle: it reaches only the control schema, and it must never be handed
 // to a request handler; handlers get the scoped transaction from DB(ctx).
 //
-// A non-nil tracer sees every statement (for OpenTelemetry tracing).
+// Every non-nil tracer sees every statement (OpenTelemetry tracing, the
+// statements per request).
 func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTracer) (*gorm.DB, error) {
 	dialector := postgres.Open(url)
+	var tracers []pgx.QueryTracer
 	for _, t := range tracer {
-		if t == nil {
-			continue
+		if t != nil {
+			tracers = append(tracers, t)
 		}
+	}
+	if len(tracers) > 0 {
 		cfg, err := pgx.ParseConfig(url)
 		if err != nil {
 			return nil, fmt.Errorf("parse database URL: %w", err)
 		}
-		cfg.Tracer = t
+		cfg.Tracer = tracers[0]
+		if len(tracers) > 1 {
+			cfg.Tracer = multitracer.New(tracers...)
+		}
 		dialector = postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)})
 	}
 	db, err := gorm.Open(dialector, &gorm.Config{

@@ -21,6 +21,9 @@ import (
 type Registry struct {
 	db     *gorm.DB
 	target int64
+	// affinity, when set, gives each request a connection that last served
+	// its school (see Affinity).
+	affinity *Affinity
 
 	mu     sync.RWMutex
 	byHost map[string]*Tenant
@@ -32,6 +35,24 @@ type Registry struct {
 // schema version this binary serves.
 func NewRegistry(db *gorm.DB, target int64) *Registry {
 	return &Registry{db: db, target: target, byHost: map[string]*Tenant{}, bySlug: map[string]*Tenant{}}
+}
+
+// UseAffinity makes requests run on connections that last served their
+// school (see Affinity), at most max at once.
+func (r *Registry) UseAffinity(max int) error {
+	sqlDB, err := r.db.DB()
+	if err != nil {
+		return fmt.Errorf("school-affine pool: %w", err)
+	}
+	r.affinity = NewAffinity(sqlDB, max)
+	return nil
+}
+
+// Close gives the connections kept per school back to the pool.
+func (r *Registry) Close() {
+	if r.affinity != nil {
+		r.affinity.Close()
+	}
 }
 
 // TargetVersion is the tenant schema version this binary serves.
@@ -125,7 +146,16 @@ func (r *Registry) All() []*Tenant {
 
 // Scope runs fn inside the tenant's request scope (see InScope).
 func (r *Registry) Scope(ctx context.Context, t *Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error {
-	return InScope(ctx, r.db, t, fn)
+	return r.ScopeAs(ctx, t, nil, fn)
+}
+
+// ScopeAs runs fn inside the tenant's request scope, reading the probed
+// session as it enters (see InScopeAs).
+func (r *Registry) ScopeAs(ctx context.Context, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	if r.affinity != nil {
+		return r.affinity.inScope(ctx, r.db, t, probe, fn)
+	}
+	return InScopeAs(ctx, r.db, t, probe, fn)
 }
 
 // Ping checks that the database answers, for readiness.

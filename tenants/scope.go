@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"gorm.io/gorm"
 )
@@ -13,26 +14,92 @@ type scopeKey struct{}
 type scope struct {
 	tenant *Tenant
 	tx     *gorm.DB
+	// session is what entering the scope read of the caller's session;
+	// nil when the request asked for none.
+	session *SessionRead
 }
 
 // ErrNoScope is returned by work that needs a school's scope when there is
 // none in the context: a programming error, never a client's.
 var ErrNoScope = errors.New("no tenant scope in context")
 
+// SessionProbe names the session a request's token claims, so that entering
+// the school's scope can read it in the same statement. The token has been
+// verified; the session's being live is what the read finds out.
+type SessionProbe struct {
+	// ID is the session's id (a UUID); UserID the token's user.
+	ID     string
+	UserID int64
+}
+
+// SessionRead is what entering the scope found of a probed session: Found
+// is false when the session is unknown, revoked, expired or its user is
+// deactivated. Roles are the user's role ids, comma-separated, ascending.
+type SessionRead struct {
+	Probe        SessionProbe
+	Found        bool
+	ID           string
+	UserID       int64
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+	RevokedAt    *time.Time
+	SignInMethod string
+	Roles        string
+}
+
 // InScope runs fn in one transaction confined to the tenant: the transaction
 // starts with SET LOCAL search_path to the tenant schema and SET LOCAL role
 // to the tenant role, so every statement in fn sees this school's tables and
 // is refused any other's. fn's error rolls the transaction back.
 func InScope(ctx context.Context, root *gorm.DB, t *Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	return InScopeAs(ctx, root, t, nil, fn)
+}
+
+// InScopeAs is InScope that, when probe is not nil, also reads the probed
+// session and its user's roles in the statement that enters the scope
+// (control.enter_school): the read runs after the settings, as the school's
+// role in the school's schema, so it is confined exactly as any later
+// statement. SessionFrom(ctx) gives fn what it found.
+func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
 	return root.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// One round trip for both settings; both are transaction-local.
-		if err := tx.Exec("SELECT set_config('search_path', ?, true), set_config('role', ?, true)",
-			t.SchemaName, t.DBRole).Error; err != nil {
-			return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, err)
+		s := &scope{tenant: t, tx: tx}
+		if probe == nil {
+			// One round trip for both settings; both are transaction-local.
+			if err := tx.Exec("SELECT set_config('search_path', ?, true), set_config('role', ?, true)",
+				t.SchemaName, t.DBRole).Error; err != nil {
+				return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, err)
+			}
+		} else {
+			var row struct {
+				SessID           string
+				SessUserID       int64
+				SessCreatedAt    time.Time
+				SessExpiresAt    time.Time
+				SessRevokedAt    *time.Time
+				SessSignInMethod string
+				SessRoles        string
+			}
+			res := tx.Raw("SELECT * FROM control.enter_school(?, ?, ?::uuid, ?)", t.SchemaName, t.DBRole, probe.ID, probe.UserID).Scan(&row)
+			if res.Error != nil {
+				return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, res.Error)
+			}
+			s.session = &SessionRead{Probe: *probe, Found: res.RowsAffected > 0, ID: row.SessID, UserID: row.SessUserID,
+				CreatedAt: row.SessCreatedAt, ExpiresAt: row.SessExpiresAt, RevokedAt: row.SessRevokedAt,
+				SignInMethod: row.SessSignInMethod, Roles: row.SessRoles}
 		}
-		sctx := context.WithValue(ctx, scopeKey{}, &scope{tenant: t, tx: tx})
-		return fn(sctx, tx.WithContext(sctx))
+		sctx := context.WithValue(ctx, scopeKey{}, s)
+		s.tx = tx.WithContext(sctx)
+		return fn(sctx, s.tx)
 	})
+}
+
+// SessionFrom returns what entering the current scope read of the probed
+// session, or nil when no session was probed.
+func SessionFrom(ctx context.Context) *SessionRead {
+	if s, ok := ctx.Value(scopeKey{}).(*scope); ok {
+		return s.session
+	}
+	return nil
 }
 
 // DB returns the scoped transaction of the current request. Domain code gets

@@ -63,7 +63,11 @@ func HandleStudentForm(c *echo.Context) error {
 // every answer set about the student for the form with answers, comments
 // and expectations, per half and place.
 func HandleStudentFormFull(c *echo.Context) error {
-	classID, studentID, rel, err := studentTarget(c)
+	classID, err := request.ID(c, "classId")
+	if err != nil {
+		return err
+	}
+	studentID, err := request.ID(c, "studentId")
 	if err != nil {
 		return err
 	}
@@ -71,11 +75,11 @@ func HandleStudentFormFull(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	userID, err := me(c)
-	if err != nil {
-		return err
+	caller := auth.CallerFrom(c.Request().Context())
+	if caller == nil {
+		return apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	f, err := FullOf(c.Request().Context(), classID, studentID, formID, rel, userID)
+	f, err := ReadFull(c.Request().Context(), caller, classID, studentID, formID)
 	if err != nil {
 		return err
 	}
@@ -84,11 +88,19 @@ func HandleStudentFormFull(c *echo.Context) error {
 
 // HandleProgress serves GET /api/classes/{classId}/students/{studentId}/progress.
 func HandleProgress(c *echo.Context) error {
-	classID, studentID, _, err := studentTarget(c)
+	classID, err := request.ID(c, "classId")
 	if err != nil {
 		return err
 	}
-	p, err := ProgressOf(c.Request().Context(), classID, studentID)
+	studentID, err := request.ID(c, "studentId")
+	if err != nil {
+		return err
+	}
+	caller := auth.CallerFrom(c.Request().Context())
+	if caller == nil {
+		return apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	p, err := ReadProgress(c.Request().Context(), caller, classID, studentID)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,10 @@ package answers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"sort"
 	"time"
-
-	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/forms"
@@ -29,201 +29,157 @@ func roleOf(user, class, student string) string {
 // answerable are the group types whose questions are answered and counted.
 var answerable = []forms.GroupType{forms.TextInput, forms.Grading}
 
-type setRow struct {
-	ID            int64
-	AssignmentID  int64
-	FormID        int64
-	ClassID       int64
-	SubjectID     int64
-	StudentUserID int64
-	UserID        int64
-	UserName      string
-	Role          Role
-	IsMidSemester bool
-	Version       int
-	DeliveredAt   *time.Time
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+// setsSQL is an expression giving, as one JSON array, the answer sets
+// matched by where (on answer_sets s), newest change first, each with its
+// answers in question order and its comments (with the part each commenter
+// plays), so that a read of sets is one statement. lock adds FOR UPDATE OF
+// the sets.
+func setsSQL(where string, lock bool) string {
+	forUpdate := ""
+	if lock {
+		forUpdate = " FOR UPDATE OF s"
+	}
+	return `(SELECT coalesce(json_agg(x ORDER BY x.updated_at DESC, x.id DESC), '[]') FROM (
+		SELECT s.id, s.assignment_id, s.form_id, s.class_id, s.subject_id, s.student_user_id, s.user_id,
+			u.display_name AS user_name, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role,
+			s.is_mid_semester, s.version, s.delivered_at, s.created_at, s.updated_at,
+			(SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'v', a.value, 'o', json_build_array(g.sort_order, q.sort_order, q.id))
+					ORDER BY g.sort_order, q.sort_order, q.id), '[]')
+				FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
+				WHERE a.answer_set_id = s.id) AS answers,
+			(SELECT coalesce(json_agg(json_build_object('id', c.id, 'q', c.question_id, 'userId', c.user_id, 'userName', cu.display_name,
+					'role', CASE WHEN c.user_id = s.user_id THEN NULL ELSE ` + roleOf("c.user_id", "s.class_id", "s.student_user_id") + ` END,
+					'comment', c.comment, 'createdAt', c.created_at, 'commentedAt', c.commented_at, 'updatedAt', c.updated_at,
+					'o', json_build_array(g.sort_order, q.sort_order, q.id))
+					ORDER BY g.sort_order, q.sort_order, q.id, c.commented_at, c.id), '[]')
+				FROM comments c JOIN users cu ON cu.id = c.user_id
+				JOIN questions q ON q.id = c.question_id JOIN question_groups g ON g.id = q.group_id
+				WHERE c.answer_set_id = s.id) AS comments
+		FROM answer_sets s JOIN users u ON u.id = s.user_id
+		WHERE ` + where + forUpdate + `) x)`
+}
+
+// order is a question's place in its form: group, question, id.
+type order [3]int64
+
+func (o order) less(p order) bool {
+	for i := range o {
+		if o[i] != p[i] {
+			return o[i] < p[i]
+		}
+	}
+	return false
+}
+
+// setJSON is one set as setsSQL gives it.
+type setJSON struct {
+	ID            int64      `json:"id"`
+	AssignmentID  int64      `json:"assignment_id"`
+	FormID        int64      `json:"form_id"`
+	ClassID       int64      `json:"class_id"`
+	SubjectID     int64      `json:"subject_id"`
+	StudentUserID int64      `json:"student_user_id"`
+	UserID        int64      `json:"user_id"`
+	UserName      string     `json:"user_name"`
+	Role          Role       `json:"role"`
+	IsMidSemester bool       `json:"is_mid_semester"`
+	Version       int        `json:"version"`
+	DeliveredAt   *time.Time `json:"delivered_at"`
+	CreatedAt     time.Time  `json:"created_at"`
+	UpdatedAt     time.Time  `json:"updated_at"`
+	Answers       []struct {
+		Q     int64   `json:"q"`
+		V     *string `json:"v"`
+		Order order   `json:"o"`
+	} `json:"answers"`
+	Comments []commentJSON `json:"comments"`
+}
+
+// commentJSON is one comment as setsSQL gives it; Role is null for the
+// set author's own.
+type commentJSON struct {
+	ID          int64     `json:"id"`
+	Q           int64     `json:"q"`
+	UserID      int64     `json:"userId"`
+	UserName    string    `json:"userName"`
+	Role        *Role     `json:"role"`
+	Comment     string    `json:"comment"`
+	CreatedAt   time.Time `json:"createdAt"`
+	CommentedAt time.Time `json:"commentedAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	Order       order     `json:"o"`
+}
+
+// decodeSets turns setsSQL's JSON into sets (see assemble).
+func decodeSets(raw []byte) ([]Set, error) {
+	var rows []setJSON
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, fmt.Errorf("decode answer sets: %w", err)
+	}
+	out := make([]Set, len(rows))
+	for i := range rows {
+		out[i] = assemble(&rows[i])
+	}
+	return out, nil
+}
+
+// assemble makes the API's set: every comment with its author's part (the
+// set author's own play the author's part), and each author's own comment
+// merged into their answer to the question, a comment on a question without
+// a value being an answer of its own, all in question order.
+func assemble(r *setJSON) Set {
+	s := Set{ID: r.ID, AssignmentID: r.AssignmentID, FormID: r.FormID, ClassID: r.ClassID, SubjectID: r.SubjectID,
+		StudentUserID: r.StudentUserID, UserID: r.UserID, UserName: r.UserName, Role: r.Role, RoleTag: r.Role.Tag(),
+		IsMidSemester: r.IsMidSemester, Version: r.Version, DeliveredAt: r.DeliveredAt, CreatedAt: r.CreatedAt,
+		UpdatedAt: r.UpdatedAt, Answers: []Answer{}, Comments: []Comment{}}
+	type entry struct {
+		a     Answer
+		order order
+	}
+	entries := make([]entry, 0, len(r.Answers))
+	at := map[int64]int{}
+	for _, a := range r.Answers {
+		at[a.Q] = len(entries)
+		entries = append(entries, entry{a: Answer{FormQuestionID: a.Q, Value: a.V}, order: a.Order})
+	}
+	for _, c := range r.Comments {
+		role := r.Role
+		if c.Role != nil {
+			role = *c.Role
+		}
+		s.Comments = append(s.Comments, Comment{ID: c.ID, FormQuestionID: c.Q, UserID: c.UserID, UserName: c.UserName,
+			Role: role, RoleTag: role.Tag(), Comment: c.Comment, CreatedAt: c.CreatedAt, CommentedAt: c.CommentedAt, UpdatedAt: c.UpdatedAt})
+		if c.UserID != r.UserID {
+			continue
+		}
+		text := c.Comment
+		if i, ok := at[c.Q]; ok {
+			entries[i].a.Comment = &text
+			continue
+		}
+		at[c.Q] = len(entries)
+		entries = append(entries, entry{a: Answer{FormQuestionID: c.Q, Comment: &text}, order: c.Order})
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].order.less(entries[j].order) })
+	for _, e := range entries {
+		s.Answers = append(s.Answers, e.a)
+	}
+	return s
 }
 
 // loadSets returns the sets matched by where (on answer_sets s), newest
-// change first, each with its answers (in question order) and comments.
+// change first, each with its answers (in question order) and comments:
+// one statement.
 func loadSets(ctx context.Context, where string, args ...any) ([]Set, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var rows []setRow
-	if err := tx.Raw(`SELECT s.id, s.assignment_id, s.form_id, s.class_id, s.subject_id, s.student_user_id, s.user_id,
-			u.display_name AS user_name, `+roleOf("s.user_id", "s.class_id", "s.student_user_id")+` AS role,
-			s.is_mid_semester, s.version, s.delivered_at, s.created_at, s.updated_at
-		FROM answer_sets s JOIN users u ON u.id = s.user_id
-		WHERE `+where+` ORDER BY s.updated_at DESC, s.id DESC`, args...).Scan(&rows).Error; err != nil {
+	var raw []byte
+	if err := tx.Raw(`SELECT `+setsSQL(where, false), args...).Row().Scan(&raw); err != nil {
 		return nil, fmt.Errorf("load answer sets: %w", err)
 	}
-	out := make([]Set, len(rows))
-	if len(rows) == 0 {
-		return out, nil
-	}
-	ids := make([]int64, len(rows))
-	index := map[int64]int{}
-	for i, r := range rows {
-		out[i] = Set{ID: r.ID, AssignmentID: r.AssignmentID, FormID: r.FormID, ClassID: r.ClassID, SubjectID: r.SubjectID,
-			StudentUserID: r.StudentUserID, UserID: r.UserID, UserName: r.UserName, Role: r.Role, RoleTag: r.Role.Tag(),
-			IsMidSemester: r.IsMidSemester, Version: r.Version, DeliveredAt: r.DeliveredAt, CreatedAt: r.CreatedAt,
-			UpdatedAt: r.UpdatedAt, Answers: []Answer{}, Comments: []Comment{}}
-		ids[i] = r.ID
-		index[r.ID] = i
-	}
-	if err := fillAnswers(tx, out, ids, index); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// fillAnswers loads the answers and comments of the sets ids (positions in
-// out by index) and merges each author's own comment into their answers.
-func fillAnswers(tx *gorm.DB, out []Set, ids []int64, index map[int64]int) error {
-	var answers []struct {
-		AnswerSetID int64
-		QuestionID  int64
-		Value       *string
-	}
-	if err := tx.Raw(`SELECT a.answer_set_id, a.question_id, a.value FROM answers a
-		JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
-		WHERE a.answer_set_id IN ? ORDER BY a.answer_set_id, g.sort_order, q.sort_order, q.id`, ids).Scan(&answers).Error; err != nil {
-		return fmt.Errorf("load answers of sets: %w", err)
-	}
-	var comments []struct {
-		ID          int64
-		AnswerSetID int64
-		QuestionID  int64
-		UserID      int64
-		UserName    string
-		Comment     string
-		CreatedAt   time.Time
-		CommentedAt time.Time
-		UpdatedAt   time.Time
-	}
-	// The part each commenter plays is not asked of the database here: a
-	// comment by the set's author plays the author's part, already read
-	// with the set, and the few others are looked up by commentRoles.
-	// (Asking for it in this query made it the costliest statement of a
-	// form read or a save to plan.)
-	if err := tx.Raw(`SELECT c.id, c.answer_set_id, c.question_id, c.user_id, u.display_name AS user_name,
-			c.comment, c.created_at, c.commented_at, c.updated_at
-		FROM comments c JOIN users u ON u.id = c.user_id
-		JOIN questions q ON q.id = c.question_id JOIN question_groups g ON g.id = q.group_id
-		WHERE c.answer_set_id IN ? ORDER BY c.answer_set_id, g.sort_order, q.sort_order, q.id, c.commented_at, c.id`, ids).Scan(&comments).Error; err != nil {
-		return fmt.Errorf("load comments of sets: %w", err)
-	}
-	others := map[roleKey]Role{}
-	for _, c := range comments {
-		s := &out[index[c.AnswerSetID]]
-		if c.UserID != s.UserID {
-			others[roleKey{user: c.UserID, class: s.ClassID, student: s.StudentUserID}] = ""
-		}
-	}
-	if err := commentRoles(tx, others); err != nil {
-		return err
-	}
-	type key struct{ set, question int64 }
-	at := map[key]int{}
-	for _, a := range answers {
-		s := &out[index[a.AnswerSetID]]
-		s.Answers = append(s.Answers, Answer{FormQuestionID: a.QuestionID, Value: a.Value})
-		at[key{a.AnswerSetID, a.QuestionID}] = len(s.Answers) - 1
-	}
-	needsSort := map[int64]bool{}
-	for _, c := range comments {
-		s := &out[index[c.AnswerSetID]]
-		role := s.Role
-		if c.UserID != s.UserID {
-			role = others[roleKey{user: c.UserID, class: s.ClassID, student: s.StudentUserID}]
-		}
-		s.Comments = append(s.Comments, Comment{ID: c.ID, FormQuestionID: c.QuestionID, UserID: c.UserID, UserName: c.UserName,
-			Role: role, RoleTag: role.Tag(), Comment: c.Comment, CreatedAt: c.CreatedAt, CommentedAt: c.CommentedAt, UpdatedAt: c.UpdatedAt})
-		if c.UserID != s.UserID {
-			continue
-		}
-		text := c.Comment
-		if i, ok := at[key{c.AnswerSetID, c.QuestionID}]; ok {
-			s.Answers[i].Comment = &text
-			continue
-		}
-		// A comment on a question without a value: an answer of its own,
-		// put in question order below.
-		s.Answers = append(s.Answers, Answer{FormQuestionID: c.QuestionID, Comment: &text})
-		at[key{c.AnswerSetID, c.QuestionID}] = len(s.Answers) - 1
-		needsSort[c.AnswerSetID] = true
-	}
-	if len(needsSort) > 0 {
-		if err := sortAnswers(tx, out, index, needsSort); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// roleKey is a person about a student in a class.
-type roleKey struct{ user, class, student int64 }
-
-// commentRoles fills in the part each person in roles plays (roleOf), one
-// small query per person: comments on someone else's set are few.
-func commentRoles(tx *gorm.DB, roles map[roleKey]Role) error {
-	for k := range roles {
-		var r Role
-		if err := tx.Raw(`SELECT `+roleOf("v.u", "v.c", "v.s")+` FROM (SELECT ?::bigint AS u, ?::bigint AS c, ?::bigint AS s) v`,
-			k.user, k.class, k.student).Scan(&r).Error; err != nil {
-			return fmt.Errorf("role of commenter %d: %w", k.user, err)
-		}
-		roles[k] = r
-	}
-	return nil
-}
-
-// sortAnswers puts the answers of the given sets in question order.
-func sortAnswers(tx *gorm.DB, out []Set, index map[int64]int, sets map[int64]bool) error {
-	var formIDs []int64
-	seen := map[int64]bool{}
-	for id := range sets {
-		f := out[index[id]].FormID
-		if !seen[f] {
-			seen[f] = true
-			formIDs = append(formIDs, f)
-		}
-	}
-	order, err := questionOrder(tx, formIDs)
-	if err != nil {
-		return err
-	}
-	for id := range sets {
-		s := &out[index[id]]
-		sortByQuestion(s.Answers, order)
-	}
-	return nil
-}
-
-// questionOrder returns the position of every question of the forms.
-func questionOrder(tx *gorm.DB, formIDs []int64) (map[int64]int, error) {
-	var qs []int64
-	if err := tx.Raw(`SELECT q.id FROM questions q JOIN question_groups g ON g.id = q.group_id
-		WHERE g.form_id IN ? ORDER BY g.form_id, g.sort_order, q.sort_order, q.id`, formIDs).Scan(&qs).Error; err != nil {
-		return nil, fmt.Errorf("load question order: %w", err)
-	}
-	order := make(map[int64]int, len(qs))
-	for i, id := range qs {
-		order[id] = i
-	}
-	return order, nil
-}
-
-func sortByQuestion(list []Answer, order map[int64]int) {
-	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && order[list[j].FormQuestionID] < order[list[j-1].FormQuestionID]; j-- {
-			list[j], list[j-1] = list[j-1], list[j]
-		}
-	}
+	return decodeSets(raw)
 }
 
 // ErrNotFound means there is no such answer set.

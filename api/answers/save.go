@@ -2,50 +2,32 @@ package answers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
-	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/tenants"
 )
 
-// assignment is what saving needs to know of an assignment.
-type assignment struct {
-	ID            int64
-	ClassID       int64
-	FormID        int64
-	SubjectID     int64
-	IsMidSemester bool
-}
-
-func loadAssignment(tx *gorm.DB, id int64) (*assignment, error) {
-	var a assignment
-	res := tx.Raw(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester
-		FROM assignments a JOIN classes c ON c.id = a.class_id WHERE a.id = ?`, id).Scan(&a)
-	if res.Error != nil {
-		return nil, fmt.Errorf("load assignment %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return nil, apperror.NotFoundf("answers.assignmentNotFound")
-	}
-	return &a, nil
-}
-
 // question is a question of a form as validation needs it.
 type question struct {
 	Text    string
 	Type    forms.GroupType
 	Options int
+	Order   order
 }
 
+// formQuestions reads the questions of a form by id.
 func formQuestions(tx *gorm.DB, formID int64) (map[int64]question, error) {
 	var rows []struct {
 		ID      int64
@@ -61,6 +43,84 @@ func formQuestions(tx *gorm.DB, formID int64) (map[int64]question, error) {
 	out := make(map[int64]question, len(rows))
 	for _, r := range rows {
 		out[r.ID] = question{Text: r.Text, Type: r.Type, Options: r.Options}
+	}
+	return out, nil
+}
+
+// saveState is everything a save decides on, read in one statement: the
+// assignment, the caller's relation to the student (as policy.Of reads it),
+// the form's questions, whether the signing form is locked, and the
+// caller's own set (locked for the rest of the transaction) with what it
+// holds.
+type saveState struct {
+	ID            int64
+	ClassID       int64
+	FormID        int64
+	SubjectID     int64
+	IsMidSemester bool
+	InClass       bool
+	Teacher       bool
+	OwnAdvisor    bool
+	ClassAdvisor  bool
+	Locked        bool
+	MyName        string
+	MyRole        Role
+	Questions     []byte
+	Mine          []byte
+	// studentID is the student the save is about.
+	studentID int64
+}
+
+func loadSaveState(tx *gorm.DB, assignmentID, studentID, me int64) (*saveState, error) {
+	var st saveState
+	res := tx.Raw(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
+			EXISTS (SELECT 1 FROM class_students WHERE class_id = a.class_id AND user_id = @student) AS in_class,
+			EXISTS (SELECT 1 FROM class_teachers WHERE class_id = a.class_id AND user_id = @me) AS teacher,
+			EXISTS (SELECT 1 FROM student_references WHERE class_id = a.class_id AND student_user_id = @student AND advisor_user_id = @me) AS own_advisor,
+			EXISTS (SELECT 1 FROM class_advisors WHERE class_id = a.class_id AND user_id = @me) AS class_advisor,
+			EXISTS (SELECT 1 FROM signing_forms WHERE class_id = a.class_id AND student_user_id = @student AND is_locked) AS locked,
+			(SELECT display_name FROM users WHERE id = @me) AS my_name,
+			`+roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)")+` AS my_role,
+			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'text', q.text, 'type', g.type,
+					'options', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id),
+					'o', json_build_array(g.sort_order, q.sort_order, q.id))), '[]')
+				FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id) AS questions,
+			`+setsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)+` AS mine
+		FROM assignments a JOIN classes c ON c.id = a.class_id WHERE a.id = @assignment`,
+		map[string]any{"assignment": assignmentID, "student": studentID, "me": me}).Scan(&st)
+	if res.Error != nil {
+		return nil, fmt.Errorf("load assignment %d for a save: %w", assignmentID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return nil, apperror.NotFoundf("answers.assignmentNotFound")
+	}
+	st.studentID = studentID
+	return &st, nil
+}
+
+// relation is the caller's relation to the student as policy.Of works it
+// out, from the flags read with the save's state.
+func (st *saveState) relation(caller *auth.Caller, studentID int64) (policy.Relation, error) {
+	if !st.InClass {
+		return policy.Relation{}, apperror.NotFoundf("error.notFound")
+	}
+	return policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor), nil
+}
+
+func (st *saveState) questions() (map[int64]question, error) {
+	var rows []struct {
+		ID      int64           `json:"id"`
+		Text    string          `json:"text"`
+		Type    forms.GroupType `json:"type"`
+		Options int             `json:"options"`
+		Order   order           `json:"o"`
+	}
+	if err := json.Unmarshal(st.Questions, &rows); err != nil {
+		return nil, fmt.Errorf("decode questions of form %d: %w", st.FormID, err)
+	}
+	out := make(map[int64]question, len(rows))
+	for _, r := range rows {
+		out[r.ID] = question{Text: r.Text, Type: r.Type, Options: r.Options, Order: r.Order}
 	}
 	return out, nil
 }
@@ -186,11 +246,12 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	a, err := loadAssignment(tx, in.AssignmentID)
+	st, err := loadSaveState(tx, in.AssignmentID, in.StudentUserID, caller.UserID)
 	if err != nil {
 		return nil, false, err
 	}
-	rel, err := policy.Of(ctx, a.ClassID, in.StudentUserID)
+	a := st
+	rel, err := st.relation(caller, in.StudentUserID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -206,7 +267,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if in.UserID != nil && *in.UserID != 0 && *in.UserID != caller.UserID {
 		e.Field("userId", "answers.mismatch", map[string]any{"Field": "userId"})
 	}
-	qs, err := formQuestions(tx, a.FormID)
+	qs, err := st.questions()
 	if err != nil {
 		return nil, false, err
 	}
@@ -219,139 +280,275 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if len(e.Fields) > 0 {
 		return nil, false, e
 	}
-
-	var locked bool
-	if err := tx.Raw("SELECT EXISTS (SELECT 1 FROM signing_forms WHERE class_id = ? AND student_user_id = ? AND is_locked)",
-		a.ClassID, in.StudentUserID).Scan(&locked).Error; err != nil {
-		return nil, false, fmt.Errorf("check signing form of student %d in class %d: %w", in.StudentUserID, a.ClassID, err)
-	}
-	if locked {
+	if st.Locked {
 		return nil, false, apperror.Conflictf("answers.locked")
 	}
-
-	var current []struct {
-		ID      int64
-		Version int
-	}
-	if err := tx.Raw(`SELECT id, version FROM answer_sets WHERE assignment_id = ? AND student_user_id = ? AND user_id = ? FOR UPDATE`,
-		a.ID, in.StudentUserID, caller.UserID).Scan(&current).Error; err != nil {
-		return nil, false, fmt.Errorf("lock answer set of user %d for student %d: %w", caller.UserID, in.StudentUserID, err)
+	mine, err := decodeSets(st.Mine)
+	if err != nil {
+		return nil, false, err
 	}
 	stale := apperror.Conflictf("answers.stale")
-	var setID int64
+	var before *setJSON
 	switch {
-	case len(current) == 0 && in.Version != 0:
+	case len(mine) == 0 && in.Version != 0:
 		return nil, false, stale
-	case len(current) == 0:
-		var ids []int64
-		if err := tx.Raw(`INSERT INTO answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id, is_mid_semester)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (assignment_id, student_user_id, user_id) DO NOTHING RETURNING id`,
-			a.ID, a.FormID, in.StudentUserID, caller.UserID, a.ClassID, a.SubjectID, a.IsMidSemester).Scan(&ids).Error; err != nil {
-			return nil, false, fmt.Errorf("create answer set of user %d for student %d: %w", caller.UserID, in.StudentUserID, err)
-		}
-		if len(ids) == 0 {
-			// Another request made it first.
-			return nil, false, stale
-		}
-		setID, created = ids[0], true
-	case in.Version != current[0].Version:
+	case len(mine) == 0:
+		created = true
+	case in.Version != mine[0].Version:
 		return nil, false, stale
 	default:
-		setID = current[0].ID
+		if err := json.Unmarshal(firstSet(st.Mine), &before); err != nil {
+			return nil, false, fmt.Errorf("decode answer set: %w", err)
+		}
 	}
-	if in.ID != nil && *in.ID != 0 && *in.ID != setID {
+	if before != nil && in.ID != nil && *in.ID != 0 && *in.ID != before.ID {
 		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
+	if created && in.ID != nil && *in.ID != 0 {
+		// A new set has no id the client could know.
+		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
+	}
+	return write(tx, caller.UserID, st, before, changes, qs, in.Deliver)
+}
 
-	changed, err := write(tx, setID, caller.UserID, changes)
-	if err != nil {
-		return nil, false, err
+// firstSet is the first element of a JSON array of sets.
+func firstSet(raw []byte) []byte {
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
+		return nil
 	}
-	if !created && (changed || in.Deliver) {
-		if err := tx.Exec("UPDATE answer_sets SET version = version + 1, updated_at = now() WHERE id = ?", setID).Error; err != nil {
-			return nil, false, fmt.Errorf("bump version of answer set %d: %w", setID, err)
+	return list[0]
+}
+
+// write stores the validated changes in one statement: the set (made
+// when new), its answers and the author's comments, the version (up by one
+// when anything changed or the set is delivered), the delivery and its
+// audit row. The answer is the set as it now is, made from what was read
+// before (the set is locked) and what the statement returned.
+func write(tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
+	created := before == nil
+	var sql strings.Builder
+	var args []any
+	arg := func(v any) string { args = append(args, v); return "?" }
+	sql.WriteString("WITH ")
+	if created {
+		delivered := "NULL::timestamptz"
+		if deliver {
+			delivered = "now()"
+		}
+		sql.WriteString(`target AS (INSERT INTO answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id, is_mid_semester, delivered_at)
+			VALUES (` + arg(st.ID) + `, ` + arg(st.FormID) + `, ` + arg(st.studentID) + `, ` + arg(me) + `, ` + arg(st.ClassID) + `, ` +
+			arg(st.SubjectID) + `, ` + arg(st.IsMidSemester) + `, ` + delivered + `)
+			ON CONFLICT (assignment_id, student_user_id, user_id) DO NOTHING
+			RETURNING id, version, delivered_at, created_at, updated_at)`)
+	} else {
+		sql.WriteString(`target AS (SELECT ` + arg(before.ID) + `::bigint AS id)`)
+	}
+	// Each part's arguments are kept apart and added when its SQL is, so
+	// that they follow the placeholders in order.
+	var values, clearValues, comments, clearComments []string
+	var valueArgs, clearValueArgs, commentArgs, clearCommentArgs []any
+	for _, c := range changes {
+		if c.value != nil {
+			values = append(values, "(?::bigint, ?::text)")
+			valueArgs = append(valueArgs, c.questionID, *c.value)
+		} else {
+			clearValues = append(clearValues, "?")
+			clearValueArgs = append(clearValueArgs, c.questionID)
+		}
+		if c.comment != nil {
+			comments = append(comments, "(?::bigint, ?::text)")
+			commentArgs = append(commentArgs, c.questionID, *c.comment)
+		} else {
+			clearComments = append(clearComments, "?")
+			clearCommentArgs = append(clearCommentArgs, c.questionID)
 		}
 	}
-	if in.Deliver {
-		if err := tx.Exec("UPDATE answer_sets SET delivered_at = now() WHERE id = ?", setID).Error; err != nil {
-			return nil, false, fmt.Errorf("deliver answer set %d: %w", setID, err)
+	touched := []string{}
+	if len(values) > 0 {
+		sql.WriteString(`, put_answers AS (INSERT INTO answers (answer_set_id, question_id, value)
+			SELECT t.id, v.q, v.val FROM target t, (VALUES ` + strings.Join(values, ", ") + `) v (q, val)
+			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = now()
+			WHERE answers.value IS DISTINCT FROM excluded.value RETURNING 1)`)
+		args = append(args, valueArgs...)
+		touched = append(touched, "put_answers")
+	}
+	if len(clearValues) > 0 {
+		sql.WriteString(`, clear_answers AS (DELETE FROM answers WHERE answer_set_id = (SELECT id FROM target)
+			AND question_id IN (` + strings.Join(clearValues, ", ") + `) RETURNING 1)`)
+		args = append(args, clearValueArgs...)
+		touched = append(touched, "clear_answers")
+	}
+	commentsOut := "'[]'::json"
+	if len(comments) > 0 {
+		meArg := arg(me)
+		args = append(args, commentArgs...)
+		sql.WriteString(`, put_comments AS (INSERT INTO comments (answer_set_id, question_id, user_id, comment)
+			SELECT t.id, v.q, ` + meArg + `, v.c FROM target t, (VALUES ` + strings.Join(comments, ", ") + `) v (q, c)
+			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = now(), updated_at = now()
+			WHERE comments.comment IS DISTINCT FROM excluded.comment
+			RETURNING id, question_id AS q, comment, created_at AS "createdAt", commented_at AS "commentedAt", updated_at AS "updatedAt")`)
+		touched = append(touched, "put_comments")
+		commentsOut = "(SELECT coalesce(json_agg(p), '[]') FROM put_comments p)"
+	}
+	if len(clearComments) > 0 {
+		sql.WriteString(`, clear_comments AS (DELETE FROM comments WHERE answer_set_id = (SELECT id FROM target) AND user_id = ` + arg(me) + `
+			AND question_id IN (` + strings.Join(clearComments, ", ") + `) RETURNING 1)`)
+		args = append(args, clearCommentArgs...)
+		touched = append(touched, "clear_comments")
+	}
+	changedSQL := "false"
+	if len(touched) > 0 {
+		var ex []string
+		for _, t := range touched {
+			ex = append(ex, "EXISTS (SELECT 1 FROM "+t+")")
 		}
+		changedSQL = strings.Join(ex, " OR ")
 	}
-	set, err = Get(ctx, setID)
-	if err != nil {
-		return nil, false, err
+	setOut := "(SELECT row_to_json(t) FROM target t)"
+	if !created {
+		delivered := ""
+		if deliver {
+			delivered = ", delivered_at = now()"
+		}
+		sql.WriteString(`, bump AS (UPDATE answer_sets SET version = version + 1, updated_at = now()` + delivered + `
+			WHERE id = ` + arg(before.ID) + ` AND (` + arg(deliver) + `::boolean OR ` + changedSQL + `)
+			RETURNING id, version, delivered_at, created_at, updated_at)`)
+		setOut = "(SELECT row_to_json(b) FROM bump b)"
 	}
-	if in.Deliver {
+	// The final set is known before the statement runs, but for its new
+	// version and times; so is what delivering audits.
+	final := merge(before, st, me, changes, qs)
+	if deliver {
 		answered := 0
-		for _, ans := range set.Answers {
+		for _, ans := range final.Answers {
 			if ans.Value != nil {
 				answered++
 			}
 		}
-		if err := audit.Record(ctx, audit.Entry{Action: "answerSet.delivered", Entity: "answerSet", EntityID: setID,
-			StudentUserID: set.StudentUserID, ClassID: set.ClassID, Details: map[string]any{
-				"assignmentId": set.AssignmentID, "formId": set.FormID, "isMidSemester": set.IsMidSemester,
-				"role": string(set.Role), "answered": answered, "version": set.Version,
-			}}); err != nil {
-			return nil, false, err
+		version := 1
+		if !created {
+			version = before.Version + 1
 		}
+		details, err := json.Marshal(map[string]any{"assignmentId": st.ID, "formId": st.FormID, "isMidSemester": st.IsMidSemester,
+			"role": string(final.Role), "answered": answered, "version": version})
+		if err != nil {
+			return nil, false, fmt.Errorf("encode audit details: %w", err)
+		}
+		sql.WriteString(`, audited AS (INSERT INTO audit_log (actor_user_id, action, entity, entity_id, student_user_id, class_id, details)
+			SELECT ` + arg(me) + `, 'answerSet.delivered', 'answerSet', t.id, ` + arg(st.studentID) + `, ` + arg(st.ClassID) + `, ` + arg(string(details)) + `::jsonb
+			FROM target t)`)
 	}
-	return set, created, nil
+	sql.WriteString(` SELECT ` + setOut + ` AS set, ` + commentsOut + ` AS comments`)
+	var out struct {
+		Set      []byte
+		Comments []byte
+	}
+	if err := tx.Raw(sql.String(), args...).Scan(&out).Error; err != nil {
+		return nil, false, fmt.Errorf("save answer set of user %d for student %d: %w", me, st.studentID, err)
+	}
+	if created && out.Set == nil {
+		// Another request made the set first.
+		return nil, false, apperror.Conflictf("answers.stale")
+	}
+	if out.Set != nil {
+		var row struct {
+			ID          int64      `json:"id"`
+			Version     int        `json:"version"`
+			DeliveredAt *time.Time `json:"delivered_at"`
+			CreatedAt   time.Time  `json:"created_at"`
+			UpdatedAt   time.Time  `json:"updated_at"`
+		}
+		if err := json.Unmarshal(out.Set, &row); err != nil {
+			return nil, false, fmt.Errorf("decode saved answer set: %w", err)
+		}
+		final.ID, final.Version, final.DeliveredAt, final.CreatedAt, final.UpdatedAt = row.ID, row.Version, row.DeliveredAt, row.CreatedAt, row.UpdatedAt
+	}
+	if out.Comments != nil {
+		var put []commentJSON
+		if err := json.Unmarshal(out.Comments, &put); err != nil {
+			return nil, false, fmt.Errorf("decode saved comments: %w", err)
+		}
+		for _, p := range put {
+			for i := range final.Comments {
+				c := &final.Comments[i]
+				if c.UserID == me && c.FormQuestionID == p.Q {
+					c.ID, c.CreatedAt, c.CommentedAt, c.UpdatedAt = p.ID, p.CreatedAt, p.CommentedAt, p.UpdatedAt
+				}
+			}
+		}
+		sortComments(final.Comments, qs)
+	}
+	return final, created, nil
 }
 
-// write stores the validated changes in set, the comments as author's,
-// and reports whether any row changed.
-func write(tx *gorm.DB, setID, author int64, changes []change) (bool, error) {
-	var values, comments []string
-	var valueArgs, commentArgs []any
-	var clearValues, clearComments []int64
+// merge is the set as the changes leave it: before (nil for a new set)
+// with every changed question's value and the author's comment as sent.
+// Comments the statement writes get their ids and times from its answer.
+func merge(before *setJSON, st *saveState, me int64, changes []change, qs map[int64]question) *Set {
+	r := setJSON{}
+	if before != nil {
+		r = *before
+	} else {
+		r = setJSON{AssignmentID: st.ID, FormID: st.FormID, ClassID: st.ClassID, SubjectID: st.SubjectID, StudentUserID: st.studentID,
+			UserID: me, UserName: st.MyName, Role: st.MyRole, IsMidSemester: st.IsMidSemester, Version: 1}
+	}
+	byQuestion := map[int64]change{}
 	for _, c := range changes {
+		byQuestion[c.questionID] = c
+	}
+	answers := r.Answers[:0:0]
+	for _, a := range r.Answers {
+		if _, ok := byQuestion[a.Q]; !ok {
+			answers = append(answers, a)
+		}
+	}
+	comments := r.Comments[:0:0]
+	kept := map[int64]commentJSON{}
+	for _, c := range r.Comments {
+		if _, ok := byQuestion[c.Q]; ok && c.UserID == me {
+			kept[c.Q] = c
+			continue
+		}
+		comments = append(comments, c)
+	}
+	for _, c := range changes {
+		o := qs[c.questionID].Order
 		if c.value != nil {
-			values = append(values, "(?, ?, ?)")
-			valueArgs = append(valueArgs, setID, c.questionID, *c.value)
-		} else {
-			clearValues = append(clearValues, c.questionID)
+			answers = append(answers, struct {
+				Q     int64   `json:"q"`
+				V     *string `json:"v"`
+				Order order   `json:"o"`
+			}{Q: c.questionID, V: c.value, Order: o})
 		}
 		if c.comment != nil {
-			comments = append(comments, "(?, ?, ?, ?)")
-			commentArgs = append(commentArgs, setID, c.questionID, author, *c.comment)
-		} else {
-			clearComments = append(clearComments, c.questionID)
+			old, ok := kept[c.questionID]
+			if !ok || old.Comment != *c.comment {
+				// Written by the statement: id and times come from it.
+				old = commentJSON{Q: c.questionID, UserID: me, UserName: r.UserName, CreatedAt: time.Now(), CommentedAt: time.Now(), UpdatedAt: time.Now()}
+			}
+			old.Comment, old.Order = *c.comment, o
+			comments = append(comments, old)
 		}
 	}
-	changed := false
-	run := func(what, sql string, args ...any) error {
-		res := tx.Exec(sql, args...)
-		if res.Error != nil {
-			return fmt.Errorf("%s in answer set %d: %w", what, setID, res.Error)
+	sort.SliceStable(answers, func(i, j int) bool { return answers[i].Order.less(answers[j].Order) })
+	r.Answers, r.Comments = answers, comments
+	s := assemble(&r)
+	sortComments(s.Comments, qs)
+	return &s
+}
+
+// sortComments puts comments in question order, then by when they were
+// made, as a read gives them.
+func sortComments(list []Comment, qs map[int64]question) {
+	sort.SliceStable(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if oa, ob := qs[a.FormQuestionID].Order, qs[b.FormQuestionID].Order; oa != ob {
+			return oa.less(ob)
 		}
-		changed = changed || res.RowsAffected > 0
-		return nil
-	}
-	if len(values) > 0 {
-		if err := run("store answers", `INSERT INTO answers (answer_set_id, question_id, value) VALUES `+strings.Join(values, ", ")+`
-			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = now()
-			WHERE answers.value IS DISTINCT FROM excluded.value`, valueArgs...); err != nil {
-			return false, err
+		if !a.CommentedAt.Equal(b.CommentedAt) {
+			return a.CommentedAt.Before(b.CommentedAt)
 		}
-	}
-	if len(clearValues) > 0 {
-		if err := run("clear answers", "DELETE FROM answers WHERE answer_set_id = ? AND question_id IN ?", setID, clearValues); err != nil {
-			return false, err
-		}
-	}
-	if len(comments) > 0 {
-		if err := run("store comments", `INSERT INTO comments (answer_set_id, question_id, user_id, comment) VALUES `+strings.Join(comments, ", ")+`
-			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = now(), updated_at = now()
-			WHERE comments.comment IS DISTINCT FROM excluded.comment`, commentArgs...); err != nil {
-			return false, err
-		}
-	}
-	if len(clearComments) > 0 {
-		if err := run("clear comments", "DELETE FROM comments WHERE answer_set_id = ? AND user_id = ? AND question_id IN ?",
-			setID, author, clearComments); err != nil {
-			return false, err
-		}
-	}
-	return changed, nil
+		return a.ID < b.ID
+	})
 }

@@ -2,14 +2,15 @@ package answers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
@@ -21,27 +22,6 @@ import (
 type circle struct {
 	advisors []int64
 	teacher  int64
-}
-
-func circleOf(tx *gorm.DB, classID, studentID int64) (circle, error) {
-	var rows []struct {
-		AdvisorUserID *int64
-		TeacherUserID *int64
-	}
-	if err := tx.Raw(`SELECT advisor_user_id, teacher_user_id FROM student_references
-		WHERE class_id = ? AND student_user_id = ? ORDER BY is_primary DESC, id`, classID, studentID).Scan(&rows).Error; err != nil {
-		return circle{}, fmt.Errorf("load supervisors of student %d in class %d: %w", studentID, classID, err)
-	}
-	var c circle
-	for _, r := range rows {
-		if r.AdvisorUserID != nil {
-			c.advisors = append(c.advisors, *r.AdvisorUserID)
-		}
-		if r.TeacherUserID != nil && c.teacher == 0 {
-			c.teacher = *r.TeacherUserID
-		}
-	}
-	return c, nil
 }
 
 // AnswerAs is the role in which a caller with relation rel answers for the
@@ -142,18 +122,6 @@ type formAssignment struct {
 	IsMidSemester bool
 }
 
-func assignmentsOf(tx *gorm.DB, classID, formID int64) ([]formAssignment, error) {
-	var as []formAssignment
-	if err := tx.Raw("SELECT id, is_mid_semester FROM assignments WHERE class_id = ? AND form_id = ? ORDER BY is_mid_semester DESC",
-		classID, formID).Scan(&as).Error; err != nil {
-		return nil, fmt.Errorf("load assignments of form %d in class %d: %w", formID, classID, err)
-	}
-	if len(as) == 0 {
-		return nil, apperror.NotFoundf("answers.formNotInClass")
-	}
-	return as, nil
-}
-
 func rolePtr(r Role) *Role {
 	if r == "" {
 		return nil
@@ -161,23 +129,106 @@ func rolePtr(r Role) *Role {
 	return &r
 }
 
-// FullOf returns every answer set about a student for a form in a class,
-// placed for the caller whose relation to the student is rel (see
-// arrange). NotFound when the class does not use the form.
-func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+// fullState is what a full read needs, read in one statement: the
+// caller's relation to the student (policy.RelationSQL), the form's
+// assignments in the class, the student's circle, the sets and the class's
+// expectations for the form.
+type fullState struct {
+	InClass      bool
+	Teacher      bool
+	OwnAdvisor   bool
+	ClassAdvisor bool
+	Assignments  []byte
+	Circle       []byte
+	Sets         []byte
+	Expectations []byte
+}
+
+func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	as, err := assignmentsOf(tx, classID, formID)
+	var st fullState
+	if err := tx.Raw(`SELECT `+policy.RelationSQL+`,
+			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
+				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
+			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
+				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
+			`+setsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
+			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value) ORDER BY g.sort_order, q.sort_order, q.id), '[]')
+				FROM expectations e JOIN questions q ON q.id = e.question_id JOIN question_groups g ON g.id = q.group_id
+				WHERE e.class_id = @class AND e.form_id = @form) AS expectations`,
+		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me}).Scan(&st).Error; err != nil {
+		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
+	}
+	return &st, nil
+}
+
+// ReadFull is FullOf for the caller, with the relation worked out from the
+// same statement: NotFound when the student is not in the class, Forbidden
+// when the caller may not read the student's assessments (policy.CanView).
+func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, formID int64) (*Full, error) {
+	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID)
 	if err != nil {
 		return nil, err
 	}
-	c, err := circleOf(tx, classID, studentID)
+	if !st.InClass {
+		return nil, apperror.NotFoundf("error.notFound")
+	}
+	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
+	if err := policy.CanView(rel); err != nil {
+		return nil, err
+	}
+	return st.full(classID, studentID, formID, rel, caller.UserID)
+}
+
+// FullOf returns every answer set about a student for a form in a class,
+// placed for the caller whose relation to the student is rel (see
+// arrange). NotFound when the class does not use the form.
+func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+	st, err := loadFull(ctx, classID, studentID, formID, me)
 	if err != nil {
 		return nil, err
 	}
-	sets, err := OfStudentForm(ctx, classID, studentID, formID)
+	return st.full(classID, studentID, formID, rel, me)
+}
+
+func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+	var as []struct {
+		ID  int64 `json:"id"`
+		Mid bool  `json:"mid"`
+	}
+	var refs []struct {
+		Advisor *int64 `json:"advisor"`
+		Teacher *int64 `json:"teacher"`
+	}
+	var exps []struct {
+		Mid bool    `json:"mid"`
+		Q   int64   `json:"q"`
+		V   *string `json:"v"`
+	}
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &exps}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
+		}
+	}
+	if len(as) == 0 {
+		return nil, apperror.NotFoundf("answers.formNotInClass")
+	}
+	var c circle
+	for _, r := range refs {
+		if r.Advisor != nil {
+			c.advisors = append(c.advisors, *r.Advisor)
+		}
+		if r.Teacher != nil && c.teacher == 0 {
+			c.teacher = *r.Teacher
+		}
+	}
+	sets, err := decodeSets(st.Sets)
 	if err != nil {
 		return nil, err
 	}
@@ -191,16 +242,18 @@ func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Re
 			}
 		}
 		sl := arrange(of, c, studentID, mine, me)
-		h := &Half{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Student: sl.student, Advisor: sl.advisor,
+		h := &Half{AssignmentID: a.ID, IsMidSemester: a.Mid, Student: sl.student, Advisor: sl.advisor,
 			Teacher: sl.teacher, Others: sl.others}
-		exp, err := expectations.Get(ctx, classID, formID, a.IsMidSemester)
-		switch {
-		case err == nil:
-			h.Expectations = exp
-		case apperror.KindOf(err) != apperror.NotFound:
-			return nil, err
+		for _, e := range exps {
+			if e.Mid != a.Mid {
+				continue
+			}
+			if h.Expectations == nil {
+				h.Expectations = &expectations.Set{ClassID: classID, FormID: formID, IsMidSemester: a.Mid, Answers: []expectations.Answer{}}
+			}
+			h.Expectations.Answers = append(h.Expectations.Answers, expectations.Answer{FormQuestionID: e.Q, Value: e.V})
 		}
-		if a.IsMidSemester {
+		if a.Mid {
 			f.MidSemester = h
 		} else {
 			f.EndSemester = h
@@ -349,58 +402,62 @@ type Progress struct {
 	Forms         []FormProgress `json:"forms"`
 }
 
-type classAssignment struct {
-	ID            int64
-	FormID        int64
-	IsMidSemester bool
-	Name          string
-	IsMainForm    bool
-	Total         int
+// answerableSQL is answerable as an SQL list.
+func answerableSQL() string {
+	parts := make([]string, len(answerable))
+	for i, t := range answerable {
+		parts[i] = strconv.Itoa(int(t))
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-func classAssignments(tx *gorm.DB, classID int64) ([]classAssignment, error) {
-	var as []classAssignment
-	if err := tx.Raw(`SELECT a.id, a.form_id, a.is_mid_semester, f.name, f.is_main_form,
-			(SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id
-			 WHERE g.form_id = a.form_id AND g.type IN ?) AS total
-		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = ?
-		ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC`, answerable, classID).Scan(&as).Error; err != nil {
-		return nil, fmt.Errorf("load assignments of class %d: %w", classID, err)
-	}
-	return as, nil
+// CountsSQL is the select list that reads what CountsFrom needs for the
+// class @class and the students whose ids the subquery students gives:
+// class_assignments and answer_counts, both JSON. A route reads it in its
+// own statement together with whatever else it needs.
+func CountsSQL(students string) string {
+	return `(SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', a.form_id, 'mid', a.is_mid_semester, 'name', f.name, 'main', f.is_main_form,
+			'total', (SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id AND g.type IN ` + answerableSQL() + `))
+			ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
+		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = @class) AS class_assignments,
+	(SELECT coalesce(json_agg(json_build_object('s', x.student_user_id, 'a', x.assignment_id, 'r', x.role, 'n', x.answered, 'd', x.delivered)), '[]') FROM (
+		-- The part each author plays is worked out once per set, not per
+		-- answer (MATERIALIZED keeps it so).
+		WITH sets AS MATERIALIZED (
+			SELECT s.id, s.student_user_id, s.assignment_id, s.delivered_at, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role
+			FROM answer_sets s WHERE s.class_id = @class AND s.student_user_id IN (` + students + `))
+		SELECT s.student_user_id, s.assignment_id, s.role,
+			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ` + answerableSQL() + ` AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
+			bool_or(s.delivered_at IS NOT NULL) AS delivered
+		FROM sets s LEFT JOIN answers a ON a.answer_set_id = s.id
+		LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN question_groups g ON g.id = q.group_id
+		GROUP BY 1, 2, 3) x) AS answer_counts`
 }
 
-// Counts returns, for each of the students of a class, the progress of
-// every form the class uses: answered of total per half and role (without
-// comparisons). Students without answers get zeros.
-func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][]FormProgress, error) {
-	out := make(map[int64][]FormProgress, len(studentIDs))
-	if len(studentIDs) == 0 {
-		return out, nil
-	}
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return nil, err
-	}
-	as, err := classAssignments(tx, classID)
-	if err != nil {
-		return nil, err
+// CountsFrom is, for each of the students, the progress of every form the
+// class uses from what CountsSQL read: answered of total per half and role
+// (without comparisons). Students without answers get zeros.
+func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
+	var as []struct {
+		ID     int64  `json:"id"`
+		FormID int64  `json:"formId"`
+		Mid    bool   `json:"mid"`
+		Name   string `json:"name"`
+		Main   bool   `json:"main"`
+		Total  int    `json:"total"`
 	}
 	var rows []struct {
-		StudentUserID int64
-		AssignmentID  int64
-		Role          Role
-		Answered      int
-		Delivered     bool
+		S int64 `json:"s"`
+		A int64 `json:"a"`
+		R Role  `json:"r"`
+		N int   `json:"n"`
+		D bool  `json:"d"`
 	}
-	if err := tx.Raw(`SELECT s.student_user_id, s.assignment_id, `+roleOf("s.user_id", "s.class_id", "s.student_user_id")+` AS role,
-			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ? AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
-			bool_or(s.delivered_at IS NOT NULL) AS delivered
-		FROM answer_sets s LEFT JOIN answers a ON a.answer_set_id = s.id
-		LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN question_groups g ON g.id = q.group_id
-		WHERE s.class_id = ? AND s.student_user_id IN ?
-		GROUP BY 1, 2, 3`, answerable, classID, studentIDs).Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
+	if err := json.Unmarshal(assignments, &as); err != nil {
+		return nil, fmt.Errorf("decode assignments: %w", err)
+	}
+	if err := json.Unmarshal(counted, &rows); err != nil {
+		return nil, fmt.Errorf("decode answer counts: %w", err)
 	}
 	type key struct {
 		student, assignment int64
@@ -408,22 +465,55 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 	}
 	counts := make(map[key]RoleProgress, len(rows))
 	for _, r := range rows {
-		counts[key{r.StudentUserID, r.AssignmentID, r.Role}] = RoleProgress{Answered: r.Answered, Delivered: r.Delivered}
+		counts[key{r.S, r.A, r.R}] = RoleProgress{Answered: r.N, Delivered: r.D}
 	}
+	out := make(map[int64][]FormProgress, len(studentIDs))
 	for _, sid := range studentIDs {
 		list := []FormProgress{}
 		for _, a := range as {
 			if len(list) == 0 || list[len(list)-1].FormID != a.FormID {
-				list = append(list, FormProgress{FormID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm, Halves: []HalfProgress{}})
+				list = append(list, FormProgress{FormID: a.FormID, Name: a.Name, IsMainForm: a.Main, Halves: []HalfProgress{}})
 			}
 			f := &list[len(list)-1]
-			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.IsMidSemester, Total: a.Total,
+			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.Mid, Total: a.Total,
 				Student: counts[key{sid, a.ID, RoleStudent}], Advisor: counts[key{sid, a.ID, RoleAdvisor}],
 				Teacher: counts[key{sid, a.ID, RoleTeacher}]})
 		}
 		out[sid] = list
 	}
 	return out, nil
+}
+
+// Counts returns, for each of the students of a class, the progress of
+// every form the class uses: answered of total per half and role (without
+// comparisons). Students without answers get zeros. One statement.
+func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][]FormProgress, error) {
+	if len(studentIDs) == 0 {
+		return map[int64][]FormProgress{}, nil
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var row struct {
+		ClassAssignments []byte
+		AnswerCounts     []byte
+	}
+	if err := tx.Raw(`SELECT `+CountsSQL("SELECT unnest(CAST(@students AS bigint[]))"),
+		map[string]any{"class": classID, "students": pgIDs(studentIDs)}).Scan(&row).Error; err != nil {
+		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
+	}
+	return CountsFrom(row.ClassAssignments, row.AnswerCounts, studentIDs)
+}
+
+// pgIDs is ids as a Postgres array literal, for one parameter whatever
+// their number (a statement's text then stays the same).
+func pgIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
 }
 
 // level reads a stored grading value against a group of levels labels:
@@ -448,11 +538,70 @@ func level(v *string, levels int) (n *int, notRelevant bool) {
 // by the student, the supervisor and the teacher (placed as FullOf places
 // them for a reader) with the expected level, per graded question.
 func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error) {
+	st, err := loadProgress(ctx, classID, studentID, 0)
+	if err != nil {
+		return nil, err
+	}
+	return st.progress(classID, studentID)
+}
+
+// ReadProgress is ProgressOf for the caller, with the relation worked out
+// from the same statement: NotFound when the student is not in the class,
+// Forbidden when the caller may not read the student's assessments.
+func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID int64) (*Progress, error) {
+	st, err := loadProgress(ctx, classID, studentID, caller.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if !st.InClass {
+		return nil, apperror.NotFoundf("error.notFound")
+	}
+	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
+	if err := policy.CanView(rel); err != nil {
+		return nil, err
+	}
+	return st.progress(classID, studentID)
+}
+
+// progressState is what a student's progress needs, read in one statement.
+type progressState struct {
+	InClass          bool
+	Teacher          bool
+	OwnAdvisor       bool
+	ClassAdvisor     bool
+	ClassAssignments []byte
+	AnswerCounts     []byte
+	Circle           []byte
+	Sets             []byte
+	Graded           []byte
+	Expected         []byte
+}
+
+func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	counts, err := Counts(ctx, classID, []int64{studentID})
+	var st progressState
+	if err := tx.Raw(`SELECT `+policy.RelationSQL+`, `+CountsSQL("SELECT CAST(@student AS bigint)")+`,
+			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
+				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
+			`+setsSQL("s.class_id = @class AND s.student_user_id = @student", false)+` AS sets,
+			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'formId', g.form_id, 'text', q.text, 'group', g.name,
+					'levels', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id))
+					ORDER BY g.form_id, g.sort_order, q.sort_order, q.id), '[]')
+				FROM questions q JOIN question_groups g ON g.id = q.group_id
+				WHERE g.form_id IN (SELECT form_id FROM assignments WHERE class_id = @class) AND g.type = `+strconv.Itoa(int(forms.Grading))+`) AS graded,
+			(SELECT coalesce(json_agg(json_build_object('formId', form_id, 'mid', is_mid_semester, 'q', question_id, 'v', value)), '[]')
+				FROM expectations WHERE class_id = @class) AS expected`,
+		map[string]any{"class": classID, "student": studentID, "me": me}).Scan(&st).Error; err != nil {
+		return nil, fmt.Errorf("read progress of student %d in class %d: %w", studentID, classID, err)
+	}
+	return &st, nil
+}
+
+func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
+	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, []int64{studentID})
 	if err != nil {
 		return nil, err
 	}
@@ -460,40 +609,43 @@ func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error
 	if len(p.Forms) == 0 {
 		return p, nil
 	}
-	c, err := circleOf(tx, classID, studentID)
-	if err != nil {
-		return nil, err
-	}
-	sets, err := loadSets(ctx, "s.class_id = ? AND s.student_user_id = ?", classID, studentID)
-	if err != nil {
-		return nil, err
-	}
-	formIDs := make([]int64, len(p.Forms))
-	for i, f := range p.Forms {
-		formIDs[i] = f.FormID
+	var refs []struct {
+		Advisor *int64 `json:"advisor"`
+		Teacher *int64 `json:"teacher"`
 	}
 	var graded []struct {
-		ID     int64
-		FormID int64
-		Text   string
-		Group  string
-		Levels int
-	}
-	if err := tx.Raw(`SELECT q.id, g.form_id, q.text, g.name AS "group",
-			(SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
-		FROM questions q JOIN question_groups g ON g.id = q.group_id
-		WHERE g.form_id IN ? AND g.type = ? ORDER BY g.form_id, g.sort_order, q.sort_order, q.id`, formIDs, forms.Grading).Scan(&graded).Error; err != nil {
-		return nil, fmt.Errorf("load graded questions of class %d: %w", classID, err)
+		ID     int64  `json:"id"`
+		FormID int64  `json:"formId"`
+		Text   string `json:"text"`
+		Group  string `json:"group"`
+		Levels int    `json:"levels"`
 	}
 	var expected []struct {
-		FormID        int64
-		IsMidSemester bool
-		QuestionID    int64
-		Value         *string
+		FormID        int64   `json:"formId"`
+		IsMidSemester bool    `json:"mid"`
+		QuestionID    int64   `json:"q"`
+		Value         *string `json:"v"`
 	}
-	if err := tx.Raw("SELECT form_id, is_mid_semester, question_id, value FROM expectations WHERE class_id = ?", classID).
-		Scan(&expected).Error; err != nil {
-		return nil, fmt.Errorf("load expectations of class %d: %w", classID, err)
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{st.Circle, &refs}, {st.Graded, &graded}, {st.Expected, &expected}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode progress of student %d: %w", studentID, err)
+		}
+	}
+	var c circle
+	for _, r := range refs {
+		if r.Advisor != nil {
+			c.advisors = append(c.advisors, *r.Advisor)
+		}
+		if r.Teacher != nil && c.teacher == 0 {
+			c.teacher = *r.Teacher
+		}
+	}
+	sets, err := decodeSets(st.Sets)
+	if err != nil {
+		return nil, err
 	}
 	type expKey struct {
 		form     int64

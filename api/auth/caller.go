@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -74,18 +75,19 @@ func bearer(r *http.Request) string {
 	return ""
 }
 
-// authenticate resolves the request's token into a Caller. The token must
-// be signed by us, unexpired, minted for this school and this host, and its
-// session must be live with an active user.
-func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
+// ctxClaims is the echo context key of the request's verified token claims,
+// kept by Probe so that authenticate does not verify the token twice.
+const ctxClaims = "praksis.claims"
+
+// verified checks the request's bearer token for this school and host; it
+// returns nil claims when there is no token.
+func (s *Service) verified(c *echo.Context, t *tenants.Tenant) (*Claims, error) {
+	if cl, ok := c.Get(ctxClaims).(*Claims); ok {
+		return cl, nil
+	}
 	raw := bearer(c.Request())
 	if raw == "" {
-		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	ctx := c.Request().Context()
-	t := tenants.Current(ctx)
-	if t == nil {
-		return nil, tenants.ErrNoScope
+		return nil, nil
 	}
 	host := tenants.NormalizeHost(c.Request().Host)
 	if fh, ok := c.Get(CtxHost).(string); ok && fh != "" {
@@ -98,7 +100,49 @@ func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
 	if err != nil || claims.TenantID != t.Slug {
 		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	sess, roles, err := liveSessionAndRoles(ctx, claims.SessionID, claims.UserID)
+	c.Set(ctxClaims, claims)
+	return claims, nil
+}
+
+// Probe names the session of the request's token when the token is valid
+// for school t on this host, so that entering the school's scope can read
+// the session in the same statement; nil otherwise (authenticate then
+// refuses the request, or the route needs no caller).
+func (s *Service) Probe(c *echo.Context, t *tenants.Tenant) *tenants.SessionProbe {
+	claims, err := s.verified(c, t)
+	if err != nil || claims == nil {
+		return nil
+	}
+	if _, err := uuid.Parse(claims.SessionID); err != nil {
+		return nil
+	}
+	return &tenants.SessionProbe{ID: claims.SessionID, UserID: claims.UserID}
+}
+
+// authenticate resolves the request's token into a Caller. The token must
+// be signed by us, unexpired, minted for this school and this host, and its
+// session must be live with an active user.
+func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
+	ctx := c.Request().Context()
+	t := tenants.Current(ctx)
+	if t == nil {
+		return nil, tenants.ErrNoScope
+	}
+	claims, err := s.verified(c, t)
+	if err != nil {
+		return nil, err
+	}
+	if claims == nil {
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+	}
+	var sess *Session
+	var roles []int64
+	if read := tenants.SessionFrom(ctx); read != nil && read.Probe.ID == claims.SessionID && read.Probe.UserID == claims.UserID {
+		// Read when the request entered the school's scope.
+		sess, roles, err = sessionOf(read)
+	} else {
+		sess, roles, err = liveSessionAndRoles(ctx, claims.SessionID, claims.UserID)
+	}
 	if errors.Is(err, ErrNoSession) {
 		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}

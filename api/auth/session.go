@@ -99,18 +99,41 @@ func liveSessionAndRoles(ctx context.Context, id string, userID int64) (*Session
 	if res.RowsAffected == 0 {
 		return nil, nil, ErrNoSession
 	}
+	sess := row.Session
+	roles, err := parseRoles(row.Roles)
+	if err != nil {
+		return nil, nil, fmt.Errorf("roles of user %d: %w", userID, err)
+	}
+	return &sess, roles, nil
+}
+
+// sessionOf is the session and roles that entering the scope read.
+func sessionOf(read *tenants.SessionRead) (*Session, []int64, error) {
+	if !read.Found {
+		return nil, nil, ErrNoSession
+	}
+	roles, err := parseRoles(read.Roles)
+	if err != nil {
+		return nil, nil, fmt.Errorf("roles of user %d: %w", read.UserID, err)
+	}
+	return &Session{ID: read.ID, UserID: read.UserID, CreatedAt: read.CreatedAt, ExpiresAt: read.ExpiresAt,
+		RevokedAt: read.RevokedAt, SignInMethod: Method(read.SignInMethod)}, roles, nil
+}
+
+// parseRoles reads role ids joined by commas, ascending.
+func parseRoles(joined string) ([]int64, error) {
 	roles := []int64{}
-	for _, f := range strings.Split(row.Roles, ",") {
+	for _, f := range strings.Split(joined, ",") {
 		if f == "" {
 			continue
 		}
 		n, err := strconv.ParseInt(f, 10, 64)
 		if err != nil {
-			return nil, nil, fmt.Errorf("roles of user %d: %w", userID, err)
+			return nil, err
 		}
 		roles = append(roles, n)
 	}
-	return &row.Session, roles, nil
+	return roles, nil
 }
 
 // RevokeSession ends one session.

@@ -93,33 +93,44 @@ func teacherOf(ctx context.Context, classID, studentID int64) (*Contact, error) 
 // semester first, then future ones, then past ones, newest first. NotFound
 // ('No class found for this student') when there are none.
 func StudentClasses(ctx context.Context, studentID int64) ([]StudentClass, error) {
-	list, err := load(ctx, "c.id IN (SELECT class_id FROM class_students WHERE user_id = ?)", studentID)
+	// The student's teacher and supervisors come with each class.
+	list, extras, err := loadWith(ctx, `json_build_object(
+			'teacher', (SELECT json_build_object('id', u.id, 'displayName', u.display_name, 'email', u.email)
+				FROM student_references r JOIN users u ON u.id = r.teacher_user_id
+				WHERE r.class_id = c.id AND r.student_user_id = @student ORDER BY r.is_primary DESC, r.id LIMIT 1),
+			'supervisors', (SELECT coalesce(json_agg(json_build_object('id', u.id, 'displayName', u.display_name, 'email', u.email,
+					'phoneNumber', u.phone_number, 'isPrimary', r.is_primary) ORDER BY r.is_primary DESC, u.display_name, u.id), '[]')
+				FROM student_references r JOIN users u ON u.id = r.advisor_user_id
+				WHERE r.class_id = c.id AND r.student_user_id = @student))`,
+		"c.id IN (SELECT class_id FROM class_students WHERE user_id = @student)", map[string]any{"student": studentID})
 	if err != nil {
 		return nil, err
 	}
 	if len(list) == 0 {
 		return nil, apperror.NotFoundf("classes.noStudentClass")
 	}
-	sort.SliceStable(list, func(i, j int) bool {
-		a, b := statusRank(list[i].Period.Status), statusRank(list[j].Period.Status)
+	out := make([]StudentClass, len(list))
+	for i, c := range list {
+		out[i].Class = c
+		var people struct {
+			Teacher     *Contact     `json:"teacher"`
+			Supervisors []Supervisor `json:"supervisors"`
+		}
+		if err := json.Unmarshal(extras[i], &people); err != nil {
+			return nil, fmt.Errorf("decode the people of student %d in class %d: %w", studentID, c.ID, err)
+		}
+		out[i].Teacher, out[i].Supervisors = people.Teacher, people.Supervisors
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := statusRank(out[i].Period.Status), statusRank(out[j].Period.Status)
 		if a != b {
 			return a < b
 		}
 		if a == 1 {
-			return list[i].Period.StartDate.Before(list[j].Period.StartDate.Time)
+			return out[i].Period.StartDate.Before(out[j].Period.StartDate.Time)
 		}
 		return false
 	})
-	out := make([]StudentClass, len(list))
-	for i, c := range list {
-		out[i].Class = c
-		if out[i].Teacher, err = teacherOf(ctx, c.ID, studentID); err != nil {
-			return nil, err
-		}
-		if out[i].Supervisors, err = SupervisorsOf(ctx, c.ID, studentID); err != nil {
-			return nil, err
-		}
-	}
 	return out, nil
 }
 

@@ -168,18 +168,15 @@ func (h *Handlers) AdvisorHome(c *echo.Context) error {
 
 // Students serves GET /api/classes/{id}/students.
 func (h *Handlers) Students(c *echo.Context) error {
-	id, rel, err := classTarget(c, "id")
+	id, err := request.ID(c, "id")
 	if err != nil {
 		return err
 	}
-	if err := policy.CanSeeClassStudents(rel); err != nil {
-		return err
+	caller := auth.CallerFrom(c.Request().Context())
+	if caller == nil {
+		return apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	me, err := callerID(c)
-	if err != nil {
-		return err
-	}
-	list, err := Overview(c.Request().Context(), id, nil, rel.Teacher, me)
+	list, err := ClassStudents(c.Request().Context(), caller, id)
 	if err != nil {
 		return err
 	}

@@ -2,11 +2,17 @@ package classes
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
@@ -61,81 +67,155 @@ type StudentOverview struct {
 // as such only when drafts is true (the class's teachers); to anyone else
 // a draft is no warning.
 func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me int64) ([]StudentOverview, error) {
+	if only != nil && len(only) == 0 {
+		return []StudentOverview{}, nil
+	}
+	st, err := readOverview(ctx, classID, only, me)
+	if err != nil {
+		return nil, err
+	}
+	return st.overview(drafts, me)
+}
+
+// ClassStudents is the class page: the caller's relation to the class and,
+// when they may see its students (policy.CanSeeClassStudents), every
+// student as Overview gives them; one statement.
+func ClassStudents(ctx context.Context, caller *auth.Caller, classID int64) ([]StudentOverview, error) {
+	st, err := readOverview(ctx, classID, nil, caller.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Found {
+		return nil, apperror.NotFoundf("classes.notFound")
+	}
+	rel := policy.ClassRelationFrom(caller, st.Teacher, st.Advisor, st.Student)
+	if err := policy.CanSeeClassStudents(rel); err != nil {
+		return nil, err
+	}
+	return st.overview(rel.Teacher, caller.UserID)
+}
+
+// overviewState is what an overview needs, read in one statement: the
+// caller's relation to the class (as policy.OfClass reads it), the
+// students, who follows them, their warnings and signing forms, and the
+// answer counts (answers.CountsSQL).
+type overviewState struct {
+	Found            bool
+	Teacher          bool
+	Advisor          bool
+	Student          bool
+	Students         []byte
+	Refs             []byte
+	Warnings         []byte
+	Signing          []byte
+	ClassAssignments []byte
+	AnswerCounts     []byte
+}
+
+func readOverview(ctx context.Context, classID int64, only []int64, me int64) (*overviewState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := []StudentOverview{}
-	var rows []struct {
-		ID          int64
-		DisplayName string
-		Email       string
-	}
-	q := tx.Raw(`SELECT u.id, u.display_name, u.email FROM class_students cs JOIN users u ON u.id = cs.user_id
-		WHERE cs.class_id = ? ORDER BY u.display_name, u.id`, classID)
+	students := "SELECT user_id FROM class_students WHERE class_id = @class"
 	if only != nil {
-		if len(only) == 0 {
-			return out, nil
-		}
-		q = tx.Raw(`SELECT u.id, u.display_name, u.email FROM class_students cs JOIN users u ON u.id = cs.user_id
-			WHERE cs.class_id = ? AND cs.user_id IN ? ORDER BY u.display_name, u.id`, classID, only)
+		students += " AND user_id = ANY (CAST(@only AS bigint[]))"
 	}
-	if err := q.Scan(&rows).Error; err != nil {
+	var st overviewState
+	if err := tx.Raw(`SELECT `+policy.ClassRelationSQL+`,
+		(SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.display_name, 'email', u.email) ORDER BY u.display_name, u.id), '[]')
+			FROM users u WHERE u.id IN (`+students+`)) AS students,
+		(SELECT coalesce(json_agg(json_build_object('s', r.student_user_id, 'a', r.advisor_user_id, 'an', a.display_name, 'ae', a.email,
+				'ap', a.phone_number, 't', r.teacher_user_id, 'tn', t.display_name, 'p', r.is_primary)
+				ORDER BY r.student_user_id, r.is_primary DESC, a.display_name, r.id), '[]')
+			FROM student_references r LEFT JOIN users a ON a.id = r.advisor_user_id LEFT JOIN users t ON t.id = r.teacher_user_id
+			WHERE r.class_id = @class AND r.student_user_id IN (`+students+`)) AS refs,
+		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'submitted', submitted_at IS NOT NULL, 'confirmed', student_confirmed_at IS NOT NULL)), '[]')
+			FROM warnings WHERE class_id = @class AND student_user_id IN (`+students+`)) AS warnings,
+		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'locked', is_locked, 'mid', mid_semester_completed_date IS NOT NULL,
+				'end', end_semester_completed_date IS NOT NULL, 'teacher', signed_by_teacher_date IS NOT NULL,
+				'student', signed_by_student_date IS NOT NULL, 'advisor', signed_by_advisor_date IS NOT NULL)), '[]')
+			FROM signing_forms WHERE class_id = @class AND student_user_id IN (`+students+`)) AS signing,
+		`+answers.CountsSQL(students),
+		map[string]any{"class": classID, "me": me, "only": pgIDs(only)}).Scan(&st).Error; err != nil {
 		return nil, fmt.Errorf("load students of class %d: %w", classID, err)
 	}
+	return &st, nil
+}
+
+// pgIDs is ids as a Postgres array literal, one parameter however many.
+func pgIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, error) {
+	var rows []struct {
+		ID    int64  `json:"id"`
+		Name  string `json:"name"`
+		Email string `json:"email"`
+	}
+	var refs []struct {
+		S  int64   `json:"s"`
+		A  *int64  `json:"a"`
+		An *string `json:"an"`
+		Ae *string `json:"ae"`
+		Ap *string `json:"ap"`
+		T  *int64  `json:"t"`
+		Tn *string `json:"tn"`
+		P  bool    `json:"p"`
+	}
+	var ws []struct {
+		S         int64 `json:"s"`
+		Submitted bool  `json:"submitted"`
+		Confirmed bool  `json:"confirmed"`
+	}
+	var ss []struct {
+		S       int64 `json:"s"`
+		Locked  bool  `json:"locked"`
+		Mid     bool  `json:"mid"`
+		End     bool  `json:"end"`
+		Teacher bool  `json:"teacher"`
+		Student bool  `json:"student"`
+		Advisor bool  `json:"advisor"`
+	}
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{st.Students, &rows}, {st.Refs, &refs}, {st.Warnings, &ws}, {st.Signing, &ss}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode students of a class: %w", err)
+		}
+	}
+	out := []StudentOverview{}
 	if len(rows) == 0 {
 		return out, nil
 	}
 	ids := make([]int64, len(rows))
 	index := map[int64]int{}
 	for i, r := range rows {
-		out = append(out, StudentOverview{ID: r.ID, DisplayName: r.DisplayName, Email: r.Email, Supervisors: []Supervisor{},
+		out = append(out, StudentOverview{ID: r.ID, DisplayName: r.Name, Email: r.Email, Supervisors: []Supervisor{},
 			Warning: WarningNone, SigningForm: SigningState{Status: SigningNone}})
 		ids[i] = r.ID
 		index[r.ID] = i
 	}
-
-	var refs []struct {
-		StudentUserID      int64
-		AdvisorUserID      *int64
-		AdvisorName        *string
-		AdvisorEmail       *string
-		AdvisorPhoneNumber *string
-		TeacherUserID      *int64
-		TeacherName        *string
-		IsPrimary          bool
-	}
-	if err := tx.Raw(`SELECT r.student_user_id, r.advisor_user_id, a.display_name AS advisor_name, a.email AS advisor_email,
-			a.phone_number AS advisor_phone_number, r.teacher_user_id, t.display_name AS teacher_name, r.is_primary
-		FROM student_references r LEFT JOIN users a ON a.id = r.advisor_user_id LEFT JOIN users t ON t.id = r.teacher_user_id
-		WHERE r.class_id = ? AND r.student_user_id IN ? ORDER BY r.student_user_id, r.is_primary DESC, a.display_name, r.id`,
-		classID, ids).Scan(&refs).Error; err != nil {
-		return nil, fmt.Errorf("load supervisors of class %d: %w", classID, err)
-	}
 	for _, r := range refs {
-		s := &out[index[r.StudentUserID]]
-		if r.TeacherUserID != nil && s.Teacher == nil {
-			s.Teacher = &users.Person{ID: *r.TeacherUserID, DisplayName: *r.TeacherName}
-			s.IsMine = s.IsMine || *r.TeacherUserID == me
+		s := &out[index[r.S]]
+		if r.T != nil && s.Teacher == nil {
+			s.Teacher = &users.Person{ID: *r.T, DisplayName: deref(r.Tn)}
+			s.IsMine = s.IsMine || *r.T == me
 		}
-		if r.AdvisorUserID != nil {
-			s.Supervisors = append(s.Supervisors, Supervisor{ID: *r.AdvisorUserID, DisplayName: *r.AdvisorName, Email: *r.AdvisorEmail,
-				PhoneNumber: r.AdvisorPhoneNumber, IsPrimary: r.IsPrimary})
-			s.IsMine = s.IsMine || *r.AdvisorUserID == me
+		if r.A != nil {
+			s.Supervisors = append(s.Supervisors, Supervisor{ID: *r.A, DisplayName: deref(r.An), Email: deref(r.Ae),
+				PhoneNumber: r.Ap, IsPrimary: r.P})
+			s.IsMine = s.IsMine || *r.A == me
 		}
-	}
-
-	var ws []struct {
-		StudentUserID int64
-		Submitted     bool
-		Confirmed     bool
-	}
-	if err := tx.Raw(`SELECT student_user_id, submitted_at IS NOT NULL AS submitted, student_confirmed_at IS NOT NULL AS confirmed
-		FROM warnings WHERE class_id = ? AND student_user_id IN ?`, classID, ids).Scan(&ws).Error; err != nil {
-		return nil, fmt.Errorf("load warnings of class %d: %w", classID, err)
 	}
 	for _, w := range ws {
-		s := &out[index[w.StudentUserID]]
+		s := &out[index[w.S]]
 		switch {
 		case w.Confirmed:
 			s.Warning = WarningConfirmed
@@ -145,38 +225,21 @@ func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me 
 			s.Warning = WarningDraft
 		}
 	}
-
-	var ss []struct {
-		StudentUserID   int64
-		IsLocked        bool
-		MidCompleted    bool
-		EndCompleted    bool
-		SignedByTeacher bool
-		SignedByStudent bool
-		SignedByAdvisor bool
-	}
-	if err := tx.Raw(`SELECT student_user_id, is_locked, mid_semester_completed_date IS NOT NULL AS mid_completed,
-			end_semester_completed_date IS NOT NULL AS end_completed, signed_by_teacher_date IS NOT NULL AS signed_by_teacher,
-			signed_by_student_date IS NOT NULL AS signed_by_student, signed_by_advisor_date IS NOT NULL AS signed_by_advisor
-		FROM signing_forms WHERE class_id = ? AND student_user_id IN ?`, classID, ids).Scan(&ss).Error; err != nil {
-		return nil, fmt.Errorf("load signing forms of class %d: %w", classID, err)
-	}
 	for _, f := range ss {
-		st := SigningState{Status: SigningSaved, SignedByTeacher: f.SignedByTeacher, SignedByStudent: f.SignedByStudent, SignedByAdvisor: f.SignedByAdvisor}
+		state := SigningState{Status: SigningSaved, SignedByTeacher: f.Teacher, SignedByStudent: f.Student, SignedByAdvisor: f.Advisor}
 		switch {
-		case f.IsLocked:
-			st.Status = SigningLocked
-		case f.SignedByTeacher || f.SignedByStudent || f.SignedByAdvisor:
-			st.Status = SigningSigning
-		case f.EndCompleted:
-			st.Status = SigningEndCompleted
-		case f.MidCompleted:
-			st.Status = SigningMidConfirmed
+		case f.Locked:
+			state.Status = SigningLocked
+		case f.Teacher || f.Student || f.Advisor:
+			state.Status = SigningSigning
+		case f.End:
+			state.Status = SigningEndCompleted
+		case f.Mid:
+			state.Status = SigningMidConfirmed
 		}
-		out[index[f.StudentUserID]].SigningForm = st
+		out[index[f.S]].SigningForm = state
 	}
-
-	progress, err := answers.Counts(ctx, classID, ids)
+	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +247,13 @@ func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me 
 		out[i].Forms = progress[out[i].ID]
 	}
 	return out, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // TeacherClass is a class on a teacher's home page: the class, its

@@ -2,6 +2,7 @@ package classes
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -30,6 +31,11 @@ type classRow struct {
 	SubjectName     string
 	MidSemesterDate *time.Time
 	EndSemesterDate *time.Time
+	// FormsJSON and AssignmentsJSON are the class's forms and assignments;
+	// Extra is what a caller of loadWith asked for besides.
+	FormsJSON       []byte
+	AssignmentsJSON []byte
+	Extra           []byte
 }
 
 func dateOf(t *time.Time) *periods.Date {
@@ -41,22 +47,35 @@ func dateOf(t *time.Time) *periods.Date {
 }
 
 // load returns the classes matched by where, newest semester first and by
-// subject code, with their forms and assignments.
+// subject code, with their forms and assignments: one statement.
 func load(ctx context.Context, where string, args ...any) ([]Class, error) {
+	list, _, err := loadWith(ctx, "NULL", where, args...)
+	return list, err
+}
+
+// loadWith is load that also reads, for each class c, the JSON expression
+// extra (which may use the named arguments of args), returned by position.
+func loadWith(ctx context.Context, extra, where string, args ...any) ([]Class, [][]byte, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var rows []classRow
 	if err := tx.Raw(`SELECT c.id, c.period_id, p.name AS period_name, p.start_date, p.end_date,
-			c.subject_id, s.subject_code, s.name AS subject_name, c.mid_semester_date, c.end_semester_date
+			c.subject_id, s.subject_code, s.name AS subject_name, c.mid_semester_date, c.end_semester_date,
+			(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'isMainForm', f.is_main_form)
+					ORDER BY f.is_main_form DESC, f.name, f.id), '[]')
+				FROM class_forms cf JOIN forms f ON f.id = cf.form_id WHERE cf.class_id = c.id) AS forms_json,
+			(SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', a.form_id, 'mid', a.is_mid_semester, 'name', f.name, 'main', f.is_main_form)
+					ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
+				FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = c.id) AS assignments_json,
+			`+extra+` AS extra
 		FROM classes c JOIN periods p ON p.id = c.period_id JOIN subjects s ON s.id = c.subject_id
 		WHERE `+where+` ORDER BY p.start_date DESC, s.subject_code, c.id`, args...).Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("load classes: %w", err)
+		return nil, nil, fmt.Errorf("load classes: %w", err)
 	}
 	out := make([]Class, len(rows))
-	ids := make([]int64, len(rows))
-	index := map[int64]int{}
+	extras := make([][]byte, len(rows))
 	today := periods.Clock()
 	for i, r := range rows {
 		p := periods.Period{ID: r.PeriodID, Name: r.PeriodName, StartDate: *dateOf(&r.StartDate), EndDate: *dateOf(&r.EndDate)}
@@ -67,49 +86,30 @@ func load(ctx context.Context, where string, args ...any) ([]Class, error) {
 			MidSemesterDate: dateOf(r.MidSemesterDate), EndSemesterDate: dateOf(r.EndSemesterDate),
 			Assignments: []Assignment{}, Forms: []forms.Summary{},
 		}
-		ids[i] = r.ID
-		index[r.ID] = i
-	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var fs []struct {
-		ClassID    int64
-		ID         int64
-		Name       string
-		IsMainForm bool
-	}
-	if err := tx.Raw(`SELECT cf.class_id, f.id, f.name, f.is_main_form FROM class_forms cf JOIN forms f ON f.id = cf.form_id
-		WHERE cf.class_id IN ? ORDER BY f.is_main_form DESC, f.name, f.id`, ids).Scan(&fs).Error; err != nil {
-		return nil, fmt.Errorf("load forms of classes: %w", err)
-	}
-	for _, f := range fs {
-		c := &out[index[f.ClassID]]
-		c.Forms = append(c.Forms, forms.Summary{ID: f.ID, Name: f.Name, IsMainForm: f.IsMainForm})
-	}
-	var as []struct {
-		ID, ClassID, FormID int64
-		IsMidSemester       bool
-		Name                string
-		IsMainForm          bool
-	}
-	if err := tx.Raw(`SELECT a.id, a.class_id, a.form_id, a.is_mid_semester, f.name, f.is_main_form
-		FROM assignments a JOIN forms f ON f.id = a.form_id
-		WHERE a.class_id IN ? ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC`, ids).Scan(&as).Error; err != nil {
-		return nil, fmt.Errorf("load assignments of classes: %w", err)
-	}
-	for _, a := range as {
-		c := &out[index[a.ClassID]]
-		c.Assignments = append(c.Assignments, Assignment{ID: a.ID, ClassID: a.ClassID, FormID: a.FormID, IsMidSemester: a.IsMidSemester,
-			Forms: []forms.Summary{{ID: a.FormID, Name: a.Name, IsMainForm: a.IsMainForm}}})
-	}
-	for i := range out {
+		extras[i] = r.Extra
+		if err := json.Unmarshal(r.FormsJSON, &out[i].Forms); err != nil {
+			return nil, nil, fmt.Errorf("decode forms of class %d: %w", r.ID, err)
+		}
+		var as []struct {
+			ID     int64  `json:"id"`
+			FormID int64  `json:"formId"`
+			Mid    bool   `json:"mid"`
+			Name   string `json:"name"`
+			Main   bool   `json:"main"`
+		}
+		if err := json.Unmarshal(r.AssignmentsJSON, &as); err != nil {
+			return nil, nil, fmt.Errorf("decode assignments of class %d: %w", r.ID, err)
+		}
+		for _, a := range as {
+			out[i].Assignments = append(out[i].Assignments, Assignment{ID: a.ID, ClassID: r.ID, FormID: a.FormID, IsMidSemester: a.Mid,
+				Forms: []forms.Summary{{ID: a.FormID, Name: a.Name, IsMainForm: a.Main}}})
+		}
 		if cur := CurrentMainAssignment(out[i].Assignments, out[i].MidSemesterDate, today); cur != nil {
 			copied := *cur
 			out[i].CurrentMainAssignment = &copied
 		}
 	}
-	return out, nil
+	return out, extras, nil
 }
 
 // List returns every class of the school, or of one semester when

@@ -82,6 +82,12 @@ type Config struct {
 
 	// DBMaxConns caps the shared connection pool of one replica.
 	DBMaxConns int
+	// DBSchoolAffinity gives each request a connection that last served its
+	// school, so that cached plans survive (DB_SCHOOL_AFFINITY).
+	DBSchoolAffinity bool
+	// JobListenURL is where the job workers LISTEN for new jobs (empty: they
+	// poll), from JOB_WAKEUP and JOB_LISTEN_URL.
+	JobListenURL string
 	// MigrateParallelism bounds how many tenant schemas migrate at once.
 	MigrateParallelism int
 	// RegistryRefresh is how often a replica re-reads the tenant registry.
@@ -132,6 +138,9 @@ var Vars = []Var{
 	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
 	{Name: "RESULT_SIGNING_KEY", Default: "", Help: "HMAC-SHA256 key (at least 32 characters) signing exported results; required when RESULT_EXPORT_DIR or RESULT_WEBHOOK_URL is set. Without either exporter, results are archived but not submitted"},
 	{Name: "DB_MAX_CONNS", Default: "20", Help: "maximum open database connections per replica"},
+	{Name: "DB_SCHOOL_AFFINITY", Default: "true", Help: "true: a request takes a connection that last served its school when one is free, so that Postgres keeps the plans of its statements (they are made again whenever a connection's search path changes); false: any connection"},
+	{Name: "JOB_WAKEUP", Default: "listen", Help: "how job workers learn of new jobs (a sign-in code's e-mail): listen (LISTEN/NOTIFY, within milliseconds; needs a connection where LISTEN works, see JOB_LISTEN_URL) or poll (every second; for a DATABASE_URL through a transaction-mode pooler without JOB_LISTEN_URL)"},
+	{Name: "JOB_LISTEN_URL", Default: "", Help: "with JOB_WAKEUP=listen: a postgres:// URL reaching the database directly or through a session-mode pooler, for the job workers' few connections; unset, DATABASE_URL"},
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},
 	{Name: "REGISTRY_REFRESH", Default: "5s", Help: "how often a replica re-reads the tenant registry"},
 	{Name: "SHUTDOWN_GRACE", Default: "20s", Help: "time in-flight requests get on shutdown"},
@@ -309,6 +318,24 @@ func Load(get Getenv) (*Config, error) {
 		return n
 	}
 	c.DBMaxConns = posInt("DB_MAX_CONNS", 1000)
+	switch a := v("DB_SCHOOL_AFFINITY"); a {
+	case "true", "false":
+		c.DBSchoolAffinity = a == "true"
+	default:
+		bad("DB_SCHOOL_AFFINITY", "must be true or false, got %q", a)
+	}
+	switch w := v("JOB_WAKEUP"); w {
+	case "listen":
+		c.JobListenURL = v("JOB_LISTEN_URL")
+		if c.JobListenURL == "" {
+			c.JobListenURL = c.DatabaseURL
+		} else if u, err := url.Parse(c.JobListenURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			bad("JOB_LISTEN_URL", "must be a postgres:// URL")
+		}
+	case "poll":
+	default:
+		bad("JOB_WAKEUP", "must be listen or poll, got %q", w)
+	}
 	c.MigrateParallelism = posInt("MIGRATE_PARALLELISM", 64)
 	dur := func(name string) time.Duration {
 		d, err := time.ParseDuration(v(name))

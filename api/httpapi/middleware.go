@@ -19,6 +19,7 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/statements"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -53,7 +54,9 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(ctxRequestID, rid)
 		c.Response().Header().Set("X-Request-ID", rid)
 		rlog := s.log.With("request_id", rid)
-		c.SetRequest(req.WithContext(reqlog.Into(req.Context(), rlog)))
+		// The statements the request runs are counted for /metrics.
+		ctx, tally := statements.WithTally(reqlog.Into(req.Context(), rlog))
+		c.SetRequest(req.WithContext(ctx))
 		c.SetLogger(rlog)
 
 		if err := next(c); err != nil {
@@ -74,7 +77,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 			slug = t.Slug
 		}
 		dur := time.Since(start)
-		s.metrics.observe(req.Method, route, status, slug, dur)
+		s.metrics.observe(req.Method, route, status, slug, dur, tally.Count())
 		attrs := []any{
 			"request_id", rid, "method", req.Method, "route", route, "status", status,
 			"duration_ms", float64(dur.Microseconds()) / 1000, "tenant", slug,
@@ -175,7 +178,13 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		orig := c.Response()
 		buf := &bufferedWriter{header: http.Header{}}
 		var kept error
-		err := s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, _ *gorm.DB) error {
+		// A signed-in request's session is read in the statement that
+		// enters the scope (the token is checked first, in Go).
+		var probe *tenants.SessionProbe
+		if s.auth != nil {
+			probe = s.auth.Probe(c, t)
+		}
+		err := s.reg.ScopeAs(c.Request().Context(), t, probe, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
 			c.SetResponse(echo.NewResponse(buf, reqlog.From(ctx)))
 			herr := next(c)

@@ -69,6 +69,12 @@ func newFixtureOn(t *testing.T, db *testdb.DB, root *gorm.DB, url string, config
 	if err := reg.Load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	// As in production: requests take connections that last served their
+	// school.
+	if err := reg.UseAffinity(6); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(reg.Close)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	keys, err := auth.NewKeysForTest(priv)
 	if err != nil {

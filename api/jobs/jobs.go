@@ -9,12 +9,16 @@
 // that role for the few statements that insert a job and takes it up again
 // before anything else runs (see OutsideTenantRole).
 //
-// River talks to the database through its database/sql driver, the same pool
-// and the same transaction as the rest of the request (GORM on pgx's
-// database/sql adapter). That driver has no LISTEN support, so workers poll
-// for new jobs; polling also keeps working behind a transaction-mode
-// connection pooler, where LISTEN does not. River is pinned at the newest
-// release whose database/sql driver is published alongside it.
+// A request inserts jobs through River's database/sql driver, in the same
+// transaction as the rest of the request (GORM on pgx's database/sql
+// adapter); the insert also sends a NOTIFY, delivered on commit. How the
+// workers learn of new jobs is configuration (Config.ListenURL): with a
+// listen URL, they run on a pgx pool of their own at that URL and LISTEN,
+// so that a job (a sign-in code's e-mail) starts within milliseconds of the
+// commit; without one, they poll the request pool every PollInterval, which
+// keeps working behind a transaction-mode connection pooler, where LISTEN
+// does not. River is pinned at the newest release whose database/sql
+// driver is published alongside it.
 //
 // Job arguments carry the school's slug and only ids, never personal data:
 // the data a job needs stays in the school's schema, and the worker reads it
@@ -29,8 +33,11 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/praksis/praksis/tenants"
@@ -105,12 +112,27 @@ type Config struct {
 	// Logger receives River's own logs (no personal data: job arguments
 	// are ids).
 	Logger *slog.Logger
+	// ListenURL, when set, is a database URL on which LISTEN works (Postgres
+	// itself, or a pooler in session mode): the workers then run on a small
+	// pool of their own there and are woken by NOTIFY as soon as a job's
+	// transaction commits. Empty, they poll (behind a transaction-mode
+	// pooler, where LISTEN does not work).
+	ListenURL string
 }
 
 // Queue enqueues jobs in request transactions and, once started, works them.
 type Queue struct {
+	// client inserts jobs in request transactions; in poll mode it also
+	// works them.
 	client *river.Client[*sql.Tx]
+	// listener works the jobs in listen mode (nil in poll mode), on pool.
+	listener *river.Client[pgx.Tx]
+	pool     *pgxpool.Pool
 }
+
+// Listening reports whether the workers are woken by LISTEN/NOTIFY rather
+// than by polling.
+func (q *Queue) Listening() bool { return q.listener != nil }
 
 // New makes a queue on db, the application's root pool. It works nothing
 // until Start.
@@ -131,30 +153,69 @@ func New(db *sql.DB, cfg Config) (*Queue, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	cooldown := min(100*time.Millisecond, cfg.PollInterval)
-	client, err := river.NewClient(riverdatabasesql.New(db), &river.Config{
-		Schema:                      Schema,
-		Workers:                     cfg.Workers,
-		PeriodicJobs:                cfg.PeriodicJobs,
-		Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 2}, QueueMail: {MaxWorkers: cfg.MailWorkers}},
-		PollOnly:                    true,
-		FetchPollInterval:           cfg.PollInterval,
-		FetchCooldown:               cooldown,
-		CompletedJobRetentionPeriod: cfg.CompletedRetention,
-		// A job that failed every attempt is kept a day for operators to
-		// see; its arguments are ids only.
-		DiscardedJobRetentionPeriod: 24 * time.Hour,
-		CancelledJobRetentionPeriod: 24 * time.Hour,
-		JobTimeout:                  2 * time.Minute,
-		Logger:                      cfg.Logger,
-	})
+	base := func(pollOnly bool) *river.Config {
+		return &river.Config{
+			Schema:                      Schema,
+			Workers:                     cfg.Workers,
+			PeriodicJobs:                cfg.PeriodicJobs,
+			Queues:                      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 2}, QueueMail: {MaxWorkers: cfg.MailWorkers}},
+			PollOnly:                    pollOnly,
+			FetchPollInterval:           cfg.PollInterval,
+			FetchCooldown:               cooldown,
+			CompletedJobRetentionPeriod: cfg.CompletedRetention,
+			// A job that failed every attempt is kept a day for operators to
+			// see; its arguments are ids only.
+			DiscardedJobRetentionPeriod: 24 * time.Hour,
+			CancelledJobRetentionPeriod: 24 * time.Hour,
+			JobTimeout:                  2 * time.Minute,
+			Logger:                      cfg.Logger,
+		}
+	}
+	if cfg.ListenURL == "" {
+		client, err := river.NewClient(riverdatabasesql.New(db), base(true))
+		if err != nil {
+			return nil, fmt.Errorf("make job queue: %w", err)
+		}
+		return &Queue{client: client}, nil
+	}
+	// Listen mode: the request pool only inserts. Its NOTIFY is limited to
+	// one per queue per cooldown, so the cooldown is short: a notification
+	// held back is a job that waits for the next poll.
+	ins := base(true)
+	ins.Queues, ins.PeriodicJobs, ins.FetchCooldown = nil, nil, 5*time.Millisecond
+	client, err := river.NewClient(riverdatabasesql.New(db), ins)
 	if err != nil {
 		return nil, fmt.Errorf("make job queue: %w", err)
 	}
-	return &Queue{client: client}, nil
+	pcfg, err := pgxpool.ParseConfig(cfg.ListenURL)
+	if err != nil {
+		return nil, fmt.Errorf("job queue listen URL: %w", err)
+	}
+	// The fetches, completions, the elected leader's maintenance and one
+	// listening connection.
+	pcfg.MaxConns = 4
+	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
+	if err != nil {
+		return nil, fmt.Errorf("job queue pool: %w", err)
+	}
+	work := base(false)
+	work.FetchCooldown = 5 * time.Millisecond
+	listener, err := river.NewClient(riverpgxv5.New(pool), work)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("make job queue: %w", err)
+	}
+	return &Queue{client: client, listener: listener, pool: pool}, nil
 }
 
 // Start starts working jobs until ctx ends or Stop is called.
 func (q *Queue) Start(ctx context.Context) error {
+	if q.listener != nil {
+		if err := q.listener.Start(ctx); err != nil {
+			return fmt.Errorf("start job workers: %w", err)
+		}
+		return nil
+	}
 	if err := q.client.Start(ctx); err != nil {
 		return fmt.Errorf("start job workers: %w", err)
 	}
@@ -164,6 +225,13 @@ func (q *Queue) Start(ctx context.Context) error {
 // Stop stops fetching jobs and waits for running ones to finish, or for ctx
 // to end.
 func (q *Queue) Stop(ctx context.Context) error {
+	if q.listener != nil {
+		defer q.pool.Close()
+		if err := q.listener.Stop(ctx); err != nil {
+			return fmt.Errorf("stop job workers: %w", err)
+		}
+		return nil
+	}
 	if err := q.client.Stop(ctx); err != nil {
 		return fmt.Errorf("stop job workers: %w", err)
 	}

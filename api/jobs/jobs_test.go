@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
@@ -193,5 +194,72 @@ func TestEnqueueOnlyOnCommit(t *testing.T) {
 				t.Errorf("jobs after: %d, want %d", n, c.after)
 			}
 		})
+	}
+}
+
+// doneWorker reports each job it works.
+type doneWorker struct {
+	river.WorkerDefaults[pingArgs]
+	done chan int
+}
+
+func (w doneWorker) Work(_ context.Context, j *river.Job[pingArgs]) error {
+	w.done <- j.Args.N
+	return nil
+}
+
+// With a listen URL the workers are woken by NOTIFY when the enqueuing
+// transaction commits: with polling set to once an hour, only the
+// notification can bring them the job. Without one, they poll.
+func TestListenModeWorksJobsOnNotify(t *testing.T) {
+	db := testdb.New(t)
+	sqlDB, err := db.Root.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
+		t.Fatal(err)
+	}
+	db.School(t, "skole", "Skole")
+	done := make(chan int, 4)
+	workers := river.NewWorkers()
+	river.AddWorker(workers, doneWorker{done: done})
+
+	poll, err := jobs.New(sqlDB, jobs.Config{Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if poll.Listening() {
+		t.Error("a queue without a listen URL listens")
+	}
+
+	q, err := jobs.New(sqlDB, jobs.Config{Workers: workers, ListenURL: db.URL, PollInterval: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.Listening() {
+		t.Fatal("a queue with a listen URL does not listen")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = q.Stop(context.Background()) })
+	// The first fetch after start finds nothing; wait for it to be done so
+	// that the job below can only come by notification.
+	time.Sleep(500 * time.Millisecond)
+	if err := db.InScopeTest("skole", func(ctx context.Context, _ *gorm.DB) error {
+		return q.Enqueue(ctx, pingArgs{N: 7}, &river.InsertOpts{Queue: jobs.QueueMail})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-done:
+		if n != 7 {
+			t.Errorf("worked job %d, want 7", n)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the job was not worked: no notification reached the workers")
 	}
 }

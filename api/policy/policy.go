@@ -62,14 +62,30 @@ func Of(ctx context.Context, classID, studentID int64) (Relation, error) {
 	if !row.InClass {
 		return Relation{}, apperror.NotFoundf("error.notFound")
 	}
+	return RelationFrom(caller, studentID, row.Teacher, row.OwnAdvisor, row.ClassAdvisor), nil
+}
+
+// RelationSQL is the select list that reads what Of needs, for a route that
+// reads it in its own statement: in_class, teacher, own_advisor and
+// class_advisor, for the named arguments @class, @student and @me.
+const RelationSQL = `EXISTS (SELECT 1 FROM class_students WHERE class_id = @class AND user_id = @student) AS in_class,
+	EXISTS (SELECT 1 FROM class_teachers WHERE class_id = @class AND user_id = @me) AS teacher,
+	EXISTS (SELECT 1 FROM student_references WHERE class_id = @class AND student_user_id = @student AND advisor_user_id = @me) AS own_advisor,
+	EXISTS (SELECT 1 FROM class_advisors WHERE class_id = @class AND user_id = @me) AS class_advisor`
+
+// RelationFrom is the caller's relation to the student given what was read
+// of the class (as Of reads it): whether the caller teaches the class, is
+// one of the student's supervisors, or supervises in the class. The roles
+// come from the caller.
+func RelationFrom(caller *auth.Caller, studentID int64, teacher, ownAdvisor, classAdvisor bool) Relation {
 	r := Relation{
-		Teacher:    row.Teacher && caller.Has(users.RoleTeacher),
+		Teacher:    teacher && caller.Has(users.RoleTeacher),
 		Student:    caller.UserID == studentID && caller.Has(users.RoleStudent),
-		OwnAdvisor: row.OwnAdvisor && caller.Has(users.RoleAdvisor),
+		OwnAdvisor: ownAdvisor && caller.Has(users.RoleAdvisor),
 		Admin:      caller.Has(users.RoleAdmin),
 	}
-	r.OtherAdvisor = !r.OwnAdvisor && row.ClassAdvisor && caller.Has(users.RoleAdvisor)
-	return r, nil
+	r.OtherAdvisor = !r.OwnAdvisor && classAdvisor && caller.Has(users.RoleAdvisor)
+	return r
 }
 
 // forbidden is the refusal for callers without the relation.
@@ -212,12 +228,26 @@ func OfClass(ctx context.Context, classID int64) (ClassRelation, error) {
 	if !row.Found {
 		return ClassRelation{}, apperror.NotFoundf("classes.notFound")
 	}
+	return ClassRelationFrom(caller, row.Teacher, row.Advisor, row.Student), nil
+}
+
+// ClassRelationSQL is the select list that reads what OfClass needs, for a
+// route that reads it in its own statement: found, teacher, advisor and
+// student, for the named arguments @class and @me.
+const ClassRelationSQL = `EXISTS (SELECT 1 FROM classes WHERE id = @class) AS found,
+	EXISTS (SELECT 1 FROM class_teachers WHERE class_id = @class AND user_id = @me) AS teacher,
+	EXISTS (SELECT 1 FROM class_advisors WHERE class_id = @class AND user_id = @me) AS advisor,
+	EXISTS (SELECT 1 FROM class_students WHERE class_id = @class AND user_id = @me) AS student`
+
+// ClassRelationFrom is the caller's relation to a class given what was
+// read of it (as OfClass reads it); the roles come from the caller.
+func ClassRelationFrom(caller *auth.Caller, teacher, advisor, student bool) ClassRelation {
 	return ClassRelation{
-		Teacher: row.Teacher && caller.Has(users.RoleTeacher),
-		Advisor: row.Advisor && caller.Has(users.RoleAdvisor),
-		Student: row.Student && caller.Has(users.RoleStudent),
+		Teacher: teacher && caller.Has(users.RoleTeacher),
+		Advisor: advisor && caller.Has(users.RoleAdvisor),
+		Student: student && caller.Has(users.RoleStudent),
 		Admin:   caller.Has(users.RoleAdmin),
-	}, nil
+	}
 }
 
 // CanSeeClassStudents reports whether the caller may see the students of a

@@ -4,6 +4,7 @@ package users
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -228,38 +229,46 @@ type Me struct {
 	} `json:"studentUserReferences"`
 }
 
-// LoadMe loads a user with roles and class relations.
+// LoadMe loads a user with roles and class relations, in one statement.
 func LoadMe(ctx context.Context, id int64) (*Me, error) {
-	u, err := ByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
 	tx, err := db(ctx)
 	if err != nil {
 		return nil, err
 	}
-	me := &Me{User: *u, TeacherClasses: []int64{}, AdvisorClasses: []int64{}, StudentReferences: []StudentReference{}}
-	if me.Roles, err = Roles(ctx, id); err != nil {
-		return nil, err
+	var row struct {
+		User
+		RolesJSON      []byte
+		TeacherJSON    []byte
+		AdvisorJSON    []byte
+		ReferencesJSON []byte
+		SupervisedJSON []byte
 	}
-	if err := tx.Raw("SELECT class_id FROM class_teachers WHERE user_id = ? ORDER BY class_id", id).Scan(&me.TeacherClasses).Error; err != nil {
-		return nil, fmt.Errorf("load teacher classes: %w", err)
+	res := tx.Raw(`SELECT `+userColumns+`,
+			(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.id), '[]')
+				FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS roles_json,
+			(SELECT coalesce(json_agg(class_id ORDER BY class_id), '[]') FROM class_teachers WHERE user_id = u.id) AS teacher_json,
+			(SELECT coalesce(json_agg(class_id ORDER BY class_id), '[]') FROM class_advisors WHERE user_id = u.id) AS advisor_json,
+			(SELECT coalesce(json_agg(json_build_object('classId', class_id, 'userId', student_user_id, 'advisorUserId', advisor_user_id,
+					'teacherUserId', teacher_user_id, 'isPrimary', is_primary) ORDER BY class_id, is_primary DESC, id), '[]')
+				FROM student_references WHERE student_user_id = u.id) AS references_json,
+			(SELECT coalesce(json_agg(json_build_object('userId', x.student_user_id) ORDER BY x.student_user_id), '[]')
+				FROM (SELECT DISTINCT student_user_id FROM student_references WHERE advisor_user_id = u.id) x) AS supervised_json
+		FROM users u WHERE u.id = ?`, id).Scan(&row)
+	if res.Error != nil {
+		return nil, fmt.Errorf("load user %d: %w", id, res.Error)
 	}
-	if err := tx.Raw("SELECT class_id FROM class_advisors WHERE user_id = ? ORDER BY class_id", id).Scan(&me.AdvisorClasses).Error; err != nil {
-		return nil, fmt.Errorf("load supervisor classes: %w", err)
+	if res.RowsAffected == 0 {
+		return nil, ErrNotFound
 	}
-	if err := tx.Raw(`SELECT class_id, student_user_id AS user_id, advisor_user_id, teacher_user_id, is_primary
-		FROM student_references WHERE student_user_id = ? ORDER BY class_id, is_primary DESC, id`, id).Scan(&me.StudentReferences).Error; err != nil {
-		return nil, fmt.Errorf("load student references: %w", err)
-	}
-	if err := tx.Raw(`SELECT DISTINCT student_user_id AS user_id FROM student_references WHERE advisor_user_id = ? ORDER BY 1`, id).
-		Scan(&me.StudentUserReferences).Error; err != nil {
-		return nil, fmt.Errorf("load supervised students: %w", err)
-	}
-	if me.StudentUserReferences == nil {
-		me.StudentUserReferences = []struct {
-			UserID int64 `json:"userId"`
-		}{}
+	me := &Me{User: row.User}
+	for _, d := range []struct {
+		raw []byte
+		to  any
+	}{{row.RolesJSON, &me.Roles}, {row.TeacherJSON, &me.TeacherClasses}, {row.AdvisorJSON, &me.AdvisorClasses},
+		{row.ReferencesJSON, &me.StudentReferences}, {row.SupervisedJSON, &me.StudentUserReferences}} {
+		if err := json.Unmarshal(d.raw, d.to); err != nil {
+			return nil, fmt.Errorf("decode user %d: %w", id, err)
+		}
 	}
 	return me, nil
 }

@@ -35,6 +35,13 @@ type mixConfig struct {
 	seed          uint64
 	setupParallel int
 	cpu           []cpuRoot
+	// Open loop: rate is the offered rate of the report run (0: closed
+	// loop), rates the steps of the capacity search, p99Target its bound.
+	rate      float64
+	rates     []float64
+	p99Target time.Duration
+	bisect    int
+	step      time.Duration
 }
 
 func parseMix(args []string) (*mixConfig, error) {
@@ -78,6 +85,11 @@ Flags:
 	fs.StringVar(&c.tsvFile, "tsv", "", "also write the results, tab-separated, to this file")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the random choices")
 	fs.IntVar(&c.setupParallel, "setup-parallel", 16, "sign-ins at once while setting up")
+	fs.Float64Var(&c.rate, "rate", 0, "open loop: requests per second offered in the measured run, arriving at a fixed rate whatever the answers do (0: closed loop, each user waits for an answer before the next request)")
+	rates := fs.String("rates", "", "open loop: comma-separated offered rates (requests/s), ascending, for a capacity search after the measured run: each runs -step; the search stops at the first whose p99 is not under -p99-target (or where more than 1 % fail), then bisects")
+	fs.DurationVar(&c.p99Target, "p99-target", 50*time.Millisecond, "the capacity search's latency bound")
+	fs.IntVar(&c.bisect, "bisect", 2, "bisection steps after the first rate that misses the target")
+	fs.DurationVar(&c.step, "step", 5*time.Second, "how long each rate of the capacity search runs")
 	cpu := fs.String("cpu", "", "name=pid,…: also report the CPU time per request of each process and its descendants, such as server=1234,database=5678 (Linux /proc)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -91,6 +103,22 @@ Flags:
 	}
 	if c.cpu, err = parseCPURoots(*cpu); err != nil {
 		return nil, err
+	}
+	for _, r := range strings.Split(*rates, ",") {
+		if r = strings.TrimSpace(r); r == "" {
+			continue
+		}
+		var v float64
+		if _, err := fmt.Sscan(r, &v); err != nil || v <= 0 || v > 20000 {
+			return nil, fmt.Errorf("-rates: %q is not a rate from 1 to 20000", r)
+		}
+		c.rates = append(c.rates, v)
+	}
+	if c.rate < 0 || c.rate > 20000 {
+		return nil, errors.New("-rate must be 0 to 20000")
+	}
+	if c.step <= 0 || c.step > time.Minute {
+		return nil, errors.New("-step must be more than 0 and at most 1m")
 	}
 	for _, h := range strings.Split(*hosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
@@ -139,6 +167,17 @@ type vuser struct {
 	students []int64
 	graded   []int64
 	saves    int
+	// saveMu keeps one user's saves in order (their versions) when
+	// requests overlap in open-loop mode.
+	saveMu sync.Mutex
+	rngMu  sync.Mutex
+}
+
+// intN is a random number in [0, n), safe when the user's requests overlap.
+func (u *vuser) intN(n int) int {
+	u.rngMu.Lock()
+	defer u.rngMu.Unlock()
+	return u.rng.IntN(n)
 }
 
 func runMix(ctx context.Context, args []string) error {
@@ -168,7 +207,12 @@ func runMix(ctx context.Context, args []string) error {
 		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
 		for j := range perSchool[s] {
 			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
-			u.client = &client{http: newHTTPClient(clientAddr(77, len(users)), 2), base: cfg.base, host: host}
+			// Open loop: a user's requests may overlap.
+			conns := 2
+			if cfg.rate > 0 || len(cfg.rates) > 0 {
+				conns = 8
+			}
+			u.client = &client{http: newHTTPClient(clientAddr(77, len(users)), conns), base: cfg.base, host: host}
 			if j < teachers {
 				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
 			} else {
@@ -224,7 +268,12 @@ func runMix(ctx context.Context, args []string) error {
 			signInLane(ctx, deadline, cfg, studentsUsed, codes, rec, signInFailures)
 		}()
 	}
-	drive(ctx, deadline, users, rec, budget)
+	if cfg.rate > 0 {
+		fmt.Printf("open loop: %.0f requests/s offered\n", cfg.rate)
+		driveOpen(ctx, deadline, users, rec, cfg.rate)
+	} else {
+		drive(ctx, deadline, users, rec, budget)
+	}
 	elapsed := time.Since(start)
 	lane.Wait()
 	cpuAfter := cpuTicks(cfg.cpu)
@@ -248,6 +297,10 @@ func runMix(ctx context.Context, args []string) error {
 	if n := signInFailures.Load(); n > 0 {
 		fmt.Printf("sign-ins that did not complete: %d\n", n)
 	}
+	steps, capacity := search(ctx, cfg, users)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	if cfg.tsvFile != "" {
 		f, err := os.Create(cfg.tsvFile)
 		if err != nil {
@@ -260,11 +313,128 @@ func runMix(ctx context.Context, args []string) error {
 		for _, r := range cfg.cpu {
 			fmt.Fprintf(f, "#cpu\t%s\t%.2f\n", r.name, cpuPerRequest[r.name])
 		}
+		for _, st := range steps {
+			fmt.Fprintf(f, "#step\t%.0f\t%.1f\t%s\t%s\t%s\t%d\t%s\n", st.offered, st.total.PerSecond, ms(st.total.P50), ms(st.total.P95),
+				ms(st.total.P99), st.total.Failed, st.cpuText(cfg))
+		}
+		if len(cfg.rates) > 0 {
+			fmt.Fprintf(f, "#capacity\t%.0f\n", capacity)
+		}
 		if err := f.Close(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// driveOpen sends requests at a fixed rate until the deadline: each
+// arrival goes to the next user (round robin) whatever the answers to
+// earlier ones, and its latency counts from when it was due. A user's
+// requests may overlap; their saves keep their order.
+func driveOpen(ctx context.Context, deadline time.Time, users []*vuser, rec *recorder, rate float64) {
+	for _, u := range users {
+		u.rec = rec
+	}
+	interval := time.Duration(float64(time.Second) / rate)
+	var wg sync.WaitGroup
+	next := time.Now()
+	for i := 0; ctx.Err() == nil; i++ {
+		next = next.Add(interval)
+		if !next.Before(deadline) {
+			break
+		}
+		if d := time.Until(next); d > 0 {
+			time.Sleep(d)
+		}
+		u := users[i%len(users)]
+		due := next
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u.step(withScheduled(ctx, due))
+		}()
+	}
+	wg.Wait()
+}
+
+// stepResult is one rate of the capacity search.
+type stepResult struct {
+	offered float64
+	total   row
+	cpu     map[string]float64
+}
+
+func (s stepResult) cpuText(cfg *mixConfig) string {
+	parts := []string{}
+	for _, r := range cfg.cpu {
+		parts = append(parts, fmt.Sprintf("%s=%.2f", r.name, s.cpu[r.name]))
+	}
+	return strings.Join(parts, ",")
+}
+
+// meets says whether a step kept its p99 under the target with at most 1 %
+// failed.
+func (s stepResult) meets(target time.Duration) bool {
+	return s.total.Count > 0 && s.total.P99 < target && s.total.Failed*100 <= s.total.Count
+}
+
+// search runs the capacity search of -rates: each rate for -step, up to
+// the first that misses -p99-target, then -bisect halvings between the
+// last that met it and that one. It returns every step run and the highest
+// offered rate that met the target (0 when none did).
+func search(ctx context.Context, cfg *mixConfig, users []*vuser) ([]stepResult, float64) {
+	if len(cfg.rates) == 0 {
+		return nil, 0
+	}
+	fmt.Printf("\ncapacity search: p99 under %s, each rate %s\n", cfg.p99Target, cfg.step)
+	fmt.Printf("%10s %10s %8s %8s %8s %7s  %s\n", "offered/s", "answered/s", "p50 ms", "p95 ms", "p99 ms", "failed", "CPU ms per request")
+	var steps []stepResult
+	run := func(rate float64) stepResult {
+		rec := newRecorder()
+		before := cpuTicks(cfg.cpu)
+		start := time.Now()
+		driveOpen(ctx, start.Add(cfg.step), users, rec, rate)
+		elapsed := time.Since(start)
+		after := cpuTicks(cfg.cpu)
+		_, total := rec.report(elapsed)
+		st := stepResult{offered: rate, total: total, cpu: map[string]float64{}}
+		for _, r := range cfg.cpu {
+			if total.Count > 0 {
+				st.cpu[r.name] = float64(after[r.name]-before[r.name]) * 1000 / clockTicks / float64(total.Count)
+			}
+		}
+		fmt.Printf("%10.0f %10.1f %8s %8s %8s %7d  %s\n", rate, total.PerSecond, ms(total.P50), ms(total.P95), ms(total.P99), total.Failed, st.cpuText(cfg))
+		steps = append(steps, st)
+		// Let what piled up drain before the next rate.
+		time.Sleep(time.Second)
+		return st
+	}
+	good, bad := 0.0, 0.0
+	for _, rate := range cfg.rates {
+		if ctx.Err() != nil {
+			return steps, good
+		}
+		if run(rate).meets(cfg.p99Target) {
+			good = rate
+			continue
+		}
+		bad = rate
+		break
+	}
+	for i := 0; bad > 0 && i < cfg.bisect && ctx.Err() == nil; i++ {
+		mid := (good + bad) / 2
+		if run(mid).meets(cfg.p99Target) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	if bad == 0 {
+		fmt.Printf("capacity: p99 stayed under %s up to the highest rate tried, %.0f requests/s\n", cfg.p99Target, good)
+	} else {
+		fmt.Printf("capacity: %.0f requests/s offered with p99 under %s (%.0f/s did not)\n", good, cfg.p99Target, bad)
+	}
+	return steps, good
 }
 
 func (u *vuser) setup(ctx context.Context, codes codeSource) error {
@@ -314,16 +484,16 @@ func drive(ctx context.Context, deadline time.Time, users []*vuser, rec *recorde
 
 // step does one thing a user does at semester end.
 func (u *vuser) step(ctx context.Context) {
-	p := u.rng.IntN(100)
+	p := u.intN(100)
 	if u.teacher {
 		switch {
 		case p < 40:
 			_, _ = u.do(ctx, routeClassPage, http.MethodGet, fmt.Sprintf("/api/classes/%d/students", u.classID), nil, nil)
 		case p < 75:
-			s := u.students[u.rng.IntN(len(u.students))]
+			s := u.students[u.intN(len(u.students))]
 			u.readForm(ctx, u.classID, s, u.own[0].formID)
 		case p < 90:
-			u.save(ctx, u.own[u.rng.IntN(len(u.own))])
+			u.save(ctx, u.own[u.intN(len(u.own))])
 		default:
 			u.refresh(ctx)
 		}
@@ -347,20 +517,22 @@ func (u *vuser) readForm(ctx context.Context, classID, studentID, formID int64) 
 func (u *vuser) refresh(ctx context.Context) {
 	var tok tokenResponse
 	if _, err := u.do(ctx, routeRefresh, http.MethodGet, "/api/auth/refresh", nil, &tok); err == nil && tok.Token != "" {
-		u.token = tok.Token
+		u.setToken(tok.Token)
 	}
 }
 
 // save is one autosave: one to three questions changed, the version last
 // read sent along. A stale version (409) reloads the set's version.
 func (u *vuser) save(ctx context.Context, t *target) {
+	u.saveMu.Lock()
+	defer u.saveMu.Unlock()
 	u.saves++
-	n := 1 + u.rng.IntN(3)
+	n := 1 + u.intN(3)
 	changes := make([]answer, 0, n)
 	for i := range n {
-		v := fmt.Sprint(u.rng.IntN(5))
+		v := fmt.Sprint(u.intN(5))
 		a := answer{FormQuestionID: u.graded[(u.saves*3+i)%len(u.graded)], Value: &v}
-		if u.rng.IntN(3) == 0 {
+		if u.intN(3) == 0 {
 			c := fmt.Sprintf("Notat %d fra %s", u.saves, u.email)
 			a.Comment = &c
 		}

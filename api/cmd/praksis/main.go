@@ -43,6 +43,7 @@ import (
 	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/statements"
 )
 
 func main() {
@@ -178,7 +179,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 			log.Warn("traces not all sent", "error", err.Error())
 		}
 	}()
-	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns, tracer.QueryTracer())
+	db, err := tenants.Open(ctx, cfg.DatabaseURL, cfg.DBMaxConns, tracer.QueryTracer(), statements.RequestTracer{})
 	if err != nil {
 		return err
 	}
@@ -203,6 +204,15 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	reg := tenants.NewRegistry(db, tenants.TenantTarget())
 	if err := reg.Load(ctx); err != nil {
 		return err
+	}
+	if cfg.DBSchoolAffinity && cfg.DBMaxConns >= 4 {
+		// Requests take connections that last served their school, so that
+		// the statements' plans survive; a few of the pool's connections
+		// stay free for the registry, the job queue and the health checks.
+		if err := reg.UseAffinity(cfg.DBMaxConns - max(2, cfg.DBMaxConns/5)); err != nil {
+			return err
+		}
+		defer reg.Close()
 	}
 	for _, t := range reg.All() {
 		if ok, why := t.Serveable(reg.TargetVersion()); !ok {
@@ -261,6 +271,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		Workers:      workers,
 		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob(), retention.DailyJob()},
 		Logger:       log.With("component", "jobs"),
+		ListenURL:    cfg.JobListenURL,
 	})
 	if err != nil {
 		return err
