@@ -16,6 +16,7 @@ import { RoleHomePage } from '@/features/home/components/RoleHomePage';
 import { PrivacyPolicyModal } from '@/features/privacy/components/PrivacyPolicyModal';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/TenantProvider';
+import { OfflineBanner } from '@/pwa/OfflineBanner';
 import { AppShell } from './AppShell';
 
 /**
@@ -46,6 +47,10 @@ function useRefreshOnNavigation(): void {
  */
 export function SignedInLayout() {
   useRefreshOnNavigation();
+  useEffect(() => {
+    // Only for a signed-in user, and loaded apart from the page itself.
+    void import('@/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+  }, []);
   const { data: user, error, refetch, isFetching } = useGetMeQuery();
 
   if (!user) {
@@ -55,6 +60,7 @@ export function SignedInLayout() {
   return (
     <SessionProvider user={user}>
       <AppShell>
+        <OfflineBanner />
         <ActiveRoleGate>
           <Outlet />
         </ActiveRoleGate>
