@@ -18,6 +18,7 @@ import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/TenantProvider';
 import { OfflineBanner } from '@/pwa/OfflineBanner';
 import { AppShell } from './AppShell';
+import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
 /**
  * Renews the token on every change of path (spec §4), so an active user
@@ -52,6 +53,11 @@ export function SignedInLayout() {
     void import('@/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
   }, []);
   const { data: user, error, refetch, isFetching } = useGetMeQuery();
+  const userId = user?.id;
+  useEffect(() => {
+    // Another user than last time on this device: their data goes first.
+    if (userId !== undefined) void import('@/pwa/deviceStore').then(({ claimDevice }) => claimDevice(userId));
+  }, [userId]);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
@@ -101,7 +107,7 @@ export function RoleArea({ role }: { role: RoleName }) {
 function UserFailed({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
   const intl = useIntl();
   const tenant = useTenant();
-  const { signOut, signingOut } = useSignOut();
+  const { signOut, signingOut } = useSignOut(clearDeviceOnSignOut);
   return (
     <PageShell
       name={tenant.appName}
