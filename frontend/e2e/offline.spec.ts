@@ -42,7 +42,10 @@ async function target(page: Page): Promise<Target> {
   const form = (await (await schoolApi(page.request, 'demo', `/api/forms/${formId}`, { token })).json()) as {
     groups: { questions: { id: number; text: string }[] }[];
   };
-  const questionIds = new Map(form.groups.flatMap((g) => g.questions.map((q) => [q.text, q.id] as const)));
+  const questions = form.groups.flatMap((g) => g.questions);
+  const questionIds = new Map(
+    [VITALS, FLUIDS, COPD].map((text) => [text, questions.find((q) => q.text.startsWith(text))?.id ?? -1] as const),
+  );
   return {
     path: `/advisor/class/${cls.id}/student/${studentId}/form/${formId}/assignment/${assignment.id}`,
     classId: cls.id,
@@ -102,9 +105,22 @@ const pendingOnDevice = (page: Page) =>
     });
   });
 
+/** The supervisor's token, reused by the journeys of one run (one-time codes are rate limited). */
+let signedInToken: string | null = null;
+
+async function signIn(page: Page): Promise<void> {
+  if (signedInToken && (await schoolApi(page.request, 'demo', '/api/users/me', { token: signedInToken })).status() === 200) {
+    await page.goto(schoolUrl('demo', '/login'));
+    await page.evaluate((token) => window.sessionStorage.setItem('token', token), signedInToken);
+    return;
+  }
+  await signInWithCode(page, 'demo', SUPERVISOR);
+  signedInToken = await storedToken(page);
+}
+
 /** Signs in, opens Sara's form and waits until the service worker controls the page and has kept its answers. */
 async function openFormWithServiceWorker(page: Page): Promise<Target> {
-  await signInWithCode(page, 'demo', SUPERVISOR);
+  await signIn(page);
   const t = await target(page);
   await page.goto(schoolUrl('demo', t.path));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SPECIFIC_FORM);
@@ -130,7 +146,9 @@ test('offline: the app is installable, opens offline, and answers written offlin
   expect(manifest.body.icons.length).toBeGreaterThan(1);
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-  expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+  // A Playwright context is an incognito profile, where Chromium never offers
+  // installing; every other check (manifest, icons, service worker) must pass.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
   const before = await serverSet(page, t, await storedToken(page));
 
@@ -186,7 +204,7 @@ test('offline: a change queued offline meets the same answer changed on another 
       deliver: false,
     },
   });
-  expect(elsewhere.ok()).toBe(true);
+  expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
 
   await context.setOffline(false);
   const conflicts = page.getByTestId('conflicts');

@@ -7,7 +7,8 @@
  *   server sent for this school (every route is the same page);
  * - the API's GET answers for a signed-in user come from the network, and
  *   without one from the last answer to the same user; answers to a
- *   signed-out visitor are never kept, except the school's public info.
+ *   signed-out visitor are never kept; the school's public info is kept
+ *   with the pages (the public shell).
  *
  * A new version waits until every tab of the app is closed (no skipWaiting):
  * it is picked up on the next start, never while someone is writing.
@@ -58,6 +59,13 @@ function userOf(authorization: string): string | null {
   }
 }
 
+// The school's public info belongs to the public shell.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/tenant',
+  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: 6, plugins: [okOnly] }),
+  'GET',
+);
+
 /** Large files and the personal-data copy are not kept on the device. */
 const NOT_KEPT = /\/(pdf|export|personal-data|csp-report)(\/|$)/;
 
@@ -66,7 +74,7 @@ registerRoute(
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/') &&
     !NOT_KEPT.test(url.pathname) &&
-    (request.headers.has('Authorization') || url.pathname === '/api/tenant'),
+    request.headers.has('Authorization'),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 8,

@@ -39,6 +39,8 @@ describe('the save status line', () => {
     ['nb', { ...base, online: false, status: 'pending' as const, error: null, onDevice: true }, 'onDevice', /^Lagret på telefonen – sendes når du er på nett igjen$/],
     ['en', { ...base, online: false, status: 'pending' as const, error: null, onDevice: true }, 'onDevice', /^Saved on this device – will be sent when you are back online$/],
     ['nb', { ...base, online: false, status: 'pending' as const, error: null, onDevice: false }, 'offline', /^Frakoblet/],
+    // The browser says online, but the service cannot be reached: still kept on the phone.
+    ['nb', { ...base, status: 'retrying' as const, error: { status: 'FETCH_ERROR', error: 'x' }, onDevice: true }, 'onDevice', /^Lagret på telefonen/],
     [
       'nb',
       { ...base, status: 'failed' as const, error: { status: 409, data: { description: 'Signeringsskjemaet er låst, så svarene kan ikke lenger endres.', statusCode: 409, errors: [] } } },

@@ -28,7 +28,9 @@ export function statusKind(
     case 'saving':
       return 'saving';
     case 'retrying':
-      return isUnreachable(state.error) ? 'reconnecting' : 'retrying';
+      if (!isUnreachable(state.error)) return 'retrying';
+      // No connection to the service, though the browser says online.
+      return state.unsaved && state.onDevice ? 'onDevice' : 'reconnecting';
     case 'failed':
       return 'failed';
     default:
