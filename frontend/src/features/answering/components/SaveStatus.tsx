@@ -29,8 +29,11 @@ export function statusKind(
       return 'saving';
     case 'retrying':
       if (!isUnreachable(state.error)) return 'retrying';
-      // No connection to the service, though the browser says online.
-      return state.unsaved && state.onDevice ? 'onDevice' : 'reconnecting';
+      // No answer at all (no connection, though the browser says online):
+      // the changes wait on the phone. A service that answers that it is
+      // away for a moment is reconnecting.
+      if (normalizeError(state.error).statusCode < 0 && state.unsaved && state.onDevice) return 'onDevice';
+      return 'reconnecting';
     case 'failed':
       return 'failed';
     default:
