@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, message, openMenu, schoolApi, schoolUrl, signInWithCode, storedToken } from './support';
 
@@ -81,6 +81,22 @@ async function chooseAnother(group: Locator, wanted: string[]): Promise<string> 
   throw new Error('no level to choose');
 }
 
+/**
+ * Takes the device off the network: the browser's offline mode, and every
+ * request refused as without a connection, also those of the service
+ * worker and those sent while a page unloads, which the offline mode does
+ * not always reach.
+ */
+const noNetwork = (route: Route) => route.abort('internetdisconnected');
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', noNetwork);
+  await context.setOffline(true);
+}
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*', noNetwork);
+  await context.setOffline(false);
+}
+
 const status = (page: Page) => page.locator('[data-status]');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const savedText = new RegExp(`^${message('nb', 'answering.status.saved').split('{time}').map(escape).join('\\d\\d[:.]\\d\\d')}$`);
@@ -153,7 +169,7 @@ test('offline: the app is installable, opens offline, and answers written offlin
   const before = await serverSet(page, t, await storedToken(page));
 
   // Offline: three answers wait on the phone.
-  await context.setOffline(true);
+  await goOffline(context);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   const chosen = new Map<string, string>();
   chosen.set(VITALS, await chooseAnother(question(page, VITALS), ['Veiledet', 'Assistert']));
@@ -173,7 +189,7 @@ test('offline: the app is installable, opens offline, and answers written offlin
   await expectNoAxeViolations(page);
 
   // Back online: sent, and the server holds them.
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(status(page)).toHaveText(savedText, { timeout: 20_000 });
   await expect.poll(() => pendingOnDevice(page)).toBe(0);
   const after = await serverSet(page, t, await storedToken(page));
@@ -186,7 +202,7 @@ test('offline: a change queued offline meets the same answer changed on another 
   const t = await openFormWithServiceWorker(page);
   const token = await storedToken(page);
 
-  await context.setOffline(true);
+  await goOffline(context);
   const mine = await chooseAnother(question(page, VITALS), ['Veiledet', 'Assistert']);
   await expect(status(page)).toHaveText(onDeviceText);
 
@@ -206,7 +222,7 @@ test('offline: a change queued offline meets the same answer changed on another 
   });
   expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
 
-  await context.setOffline(false);
+  await goOnline(context);
   const conflicts = page.getByTestId('conflicts');
   await expect(conflicts).toBeVisible({ timeout: 20_000 });
   await expect(conflicts.getByRole('heading', { name: VITALS })).toBeVisible();
@@ -225,7 +241,7 @@ test('offline: a change queued offline meets the same answer changed on another 
 test('offline: a queued change meets a locked form, is refused with the reason, and is kept', async ({ page, context }) => {
   test.setTimeout(150_000);
   await openFormWithServiceWorker(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await chooseAnother(question(page, FLUIDS), ['Selvstendig', 'Delvis selvstendig']);
   await expect(status(page)).toHaveText(onDeviceText);
 
@@ -238,9 +254,9 @@ test('offline: a queued change meets a locked form, is refused with the reason, 
           contentType: 'application/json',
           body: JSON.stringify({ description: locked, statusCode: 409, errors: [{ reason: 'locked', description: locked }] }),
         })
-      : route.continue(),
+      : route.fallback(),
   );
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(status(page)).toHaveText(message('nb', 'answering.status.failedBecause', { reason: locked }), { timeout: 20_000 });
   await expect(page.getByRole('alert')).toContainText(locked);
   expect(await pendingOnDevice(page)).toBe(1);
@@ -250,11 +266,11 @@ test('offline: a queued change meets a locked form, is refused with the reason, 
 test('offline: signing out clears the device (IndexedDB and Cache Storage)', async ({ page, context }) => {
   test.setTimeout(150_000);
   await openFormWithServiceWorker(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await chooseAnother(question(page, COPD), ['Delvis selvstendig', 'Uselvstendig']);
   await expect(status(page)).toHaveText(onDeviceText);
   expect(await pendingOnDevice(page)).toBe(1);
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(status(page)).toHaveText(savedText, { timeout: 20_000 });
 
   const menu = await openMenu(page);

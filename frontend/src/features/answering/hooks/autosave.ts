@@ -554,7 +554,8 @@ export class AutosaveController {
         unsaved: this.hasUnsaved(),
       });
       if (this.dirty.size === 0 && !request.deliver) {
-        this.update({ status: this.conflicts.size > 0 ? 'pending' : 'saved' });
+        // The server already has every change that was not in conflict.
+        this.update(this.conflicts.size > 0 ? { status: 'pending' } : { status: 'saved', savedAt: this.now() });
         return this.conflicts.size === 0;
       }
       return this.saveNow(request, conflicts + 1);
