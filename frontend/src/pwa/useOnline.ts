@@ -19,9 +19,10 @@ function notify(): void {
  * health check is never answered from the service worker's caches.
  */
 function probe(): Promise<void> {
-  probing ??= fetch('/healthz', { cache: 'no-store' })
+  // Any answer means the service is reachable; only no answer at all is offline.
+  probing ??= fetch(new Request(new URL('/healthz', window.location.href).href, { cache: 'no-store' }))
     .then(
-      (response) => response.ok,
+      () => true,
       () => false,
     )
     .then((ok) => {
