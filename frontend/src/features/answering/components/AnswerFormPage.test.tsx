@@ -48,7 +48,8 @@ function renderFormPage({
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // IndexedDB (fake-indexeddb) runs on setImmediate, which stays real.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   Element.prototype.scrollIntoView = vi.fn();
 });
 
