@@ -37,6 +37,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The service worker answers from its caches and hides requests from
+    // page.route; only the offline journeys (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -36,6 +37,21 @@ export default defineConfig({
       include: /\.(js|mjs|css|json|svg|txt|webmanifest)$/,
       exclude: /\.vite[\\/]/,
       threshold: 512,
+    }),
+    // The service worker (src/pwa/sw.ts) with the list of built files to
+    // precache. The manifest is the school's own, served by the server
+    // (/manifest.webmanifest); the page registers the worker itself, from a
+    // signed-in chunk, so the login page does not carry it.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,svg,woff2}'],
+        globIgnores: ['**/index.html', 'sw.js', 'bench/**'],
+      },
     }),
     keepDistFolder(),
   ],

@@ -16,11 +16,12 @@ import (
 // a small file without copies, the page and the build manifest.
 func builtApp() fstest.MapFS {
 	return fstest.MapFS{
-		"index.html":                &fstest.MapFile{Data: []byte(`<!doctype html><html><head><title>Praksis</title><!--praksis:head--></head><body><div id="root"></div>` + strings.Repeat("<!-- padding -->", 100) + `</body></html>`)},
+		"index.html":                &fstest.MapFile{Data: []byte(`<!doctype html><html><head><title>Praksis</title><!--praksis:head--><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div>` + strings.Repeat("<!-- padding -->", 100) + `</body></html>`)},
 		"assets/app-abc123.js":      &fstest.MapFile{Data: []byte(strings.Repeat("console.log('plain');", 100))},
 		"assets/app-abc123.js.br":   &fstest.MapFile{Data: []byte("brotli copy")},
 		"assets/app-abc123.js.gz":   &fstest.MapFile{Data: []byte("gzip copy")},
 		"favicon.svg":               &fstest.MapFile{Data: []byte("<svg/>")},
+		"sw.js":                     &fstest.MapFile{Data: []byte("self.addEventListener('fetch', () => {});")},
 		".vite/manifest.json":       &fstest.MapFile{Data: []byte(`{"index.html":{}}`)},
 		".vite/manifest.json.br":    &fstest.MapFile{Data: []byte("x")},
 		"assets/.hidden-abc123.txt": &fstest.MapFile{Data: []byte("hidden")},

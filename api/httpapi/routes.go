@@ -39,6 +39,11 @@ func (s *Server) routes() {
 	root.Handle(http.MethodGet, "/.well-known/security.txt", s.securityTxt, Op{Summary: "Where to report a security problem (RFC 9116), from SECURITY_CONTACT; 404 when unset",
 		Tag: "operations", Access: "public", Produces: "text/plain"})
 
+	root.Handle(http.MethodGet, manifestPath, s.webAppManifest, Op{Summary: "The school's web app manifest: its name, theme colour and icons, so the app installs as the school's own",
+		Tag: "app", Access: "public", Produces: "application/manifest+json"})
+	root.Handle(http.MethodGet, "/icons/:name", s.appIcon, Op{Summary: "An app icon of the manifest (app-192.png, app-512.png) in the school's colours",
+		Tag: "app", Access: "public", Produces: "image/png"})
+
 	// Everything else under /api belongs to the school of the request's
 	// host and runs in that school's database scope.
 	api := s.router.Group("/api", s.resolveTenant, s.scoped)

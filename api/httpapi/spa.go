@@ -28,6 +28,9 @@ const (
 	headMarker  = "<!--praksis:head-->"
 )
 
+// serviceWorkerPath is the service worker the build writes (vite-plugin-pwa).
+const serviceWorkerPath = "sw.js"
+
 // spa serves the built web app: real files from dist as they are (hashed
 // assets cached for a year), and for every other path index.html with the
 // school's public info injected, so client-side routes work on reload and
@@ -46,6 +49,10 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 		if isStaticFile(dist, p) {
 			if strings.HasPrefix(p, "assets/") {
 				c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			if p == serviceWorkerPath {
+				// A new release must reach the browser's update check at once.
+				c.Response().Header().Set("Cache-Control", "no-cache")
 			}
 			serveStatic(c.Response(), req, dist, p)
 			return nil

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { API_CACHE } from '@/pwa/cacheNames';
 import { publicRoutes } from './publicRoutes';
 
 /**
@@ -7,7 +8,12 @@ import { publicRoutes } from './publicRoutes';
  * their own, so a visitor on the login page downloads only the public ones.
  */
 export async function loadRoutes(token: string | null): Promise<RouteObject[]> {
-  if (!token) return publicRoutes;
+  if (!token) {
+    // The session has ended (sign-out, expired token, tab closed): the API
+    // answers the service worker kept for the user go; the shell stays.
+    if (typeof caches !== 'undefined') void caches.delete(API_CACHE).catch(() => false);
+    return publicRoutes;
+  }
   const { signedInRoutes } = await import('./signedInRoutes');
   return signedInRoutes;
 }

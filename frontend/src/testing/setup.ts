@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { retryTiming } from '@/api/apiSlice';
 import { LANGUAGES } from '@/i18n/language';
 import { loadMessages } from '@/i18n/messages';
+import { forgetConnection } from '@/pwa/deviceStore';
 
 // Node's fetch (which RTK Query uses here) refuses relative URLs such as
 // `/api/tenant`; a browser resolves them against the page. Do the same.
@@ -26,4 +29,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // What a page kept on the device (IndexedDB) goes with the test.
+  forgetConnection();
+  globalThis.indexedDB = new IDBFactory();
 });

@@ -19,7 +19,9 @@ import { useTenant } from '@/features/tenant/TenantProvider';
 import type { CurrentUser } from '@/features/auth/types';
 import { getStoredLanguage } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';
+import { OfflineBanner } from '@/pwa/OfflineBanner';
 import { AppShell } from './AppShell';
+import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
 /**
  * Renews the token on every change of path (spec §4), so an active user
@@ -63,8 +65,17 @@ function useStoreLanguageChoice(user: CurrentUser | undefined): void {
  */
 export function SignedInLayout() {
   useRefreshOnNavigation();
+  useEffect(() => {
+    // Only for a signed-in user, and loaded apart from the page itself.
+    void import('@/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+  }, []);
   const { data: user, error, refetch, isFetching } = useGetMeQuery();
   useStoreLanguageChoice(user);
+  const userId = user?.id;
+  useEffect(() => {
+    // Another user than last time on this device: their data goes first.
+    if (userId !== undefined) void import('@/pwa/deviceStore').then(({ claimDevice }) => claimDevice(userId));
+  }, [userId]);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
@@ -73,6 +84,7 @@ export function SignedInLayout() {
   return (
     <SessionProvider user={user}>
       <AppShell>
+        <OfflineBanner />
         <ActiveRoleGate>
           <Outlet />
         </ActiveRoleGate>
@@ -113,7 +125,7 @@ export function RoleArea({ role }: { role: RoleName }) {
 function UserFailed({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
   const intl = useIntl();
   const tenant = useTenant();
-  const { signOut, signingOut } = useSignOut();
+  const { signOut, signingOut } = useSignOut(clearDeviceOnSignOut);
   return (
     <PageShell
       name={tenant.appName}

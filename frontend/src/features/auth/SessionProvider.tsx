@@ -11,6 +11,7 @@ import {
 } from './roles';
 import { useSignOut } from './session';
 import type { CurrentUser } from './types';
+import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
 /** What the signed-in screens know about the session. */
 export interface Session {
@@ -46,7 +47,7 @@ function initialRole(roles: RoleName[]): RoleName | null {
 export function SessionProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { signOut, signingOut } = useSignOut();
+  const { signOut, signingOut } = useSignOut(clearDeviceOnSignOut);
   const roles = useMemo(() => knownRoles(user.roles), [user.roles]);
   const [chosen, setChosen] = useState<RoleName | null>(() => initialRole(roles));
 

@@ -57,7 +57,10 @@ export function useFinishSignIn(): { finish: (result: SignInResult) => Promise<v
  * may fail (already signed out, no connection); the browser forgets the
  * token all the same.
  */
-export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
+export function useSignOut(
+  /** Runs before the page is left, e.g. to clear what the device kept for the user. */
+  beforeLeave?: () => Promise<void>,
+): { signOut: () => Promise<void>; signingOut: boolean } {
   const dispatch = useDispatch<Dispatch>();
   const [signingOut, setSigningOut] = useState(false);
   const signOut = useCallback(async () => {
@@ -69,7 +72,8 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     }
     clearToken();
     storeActiveRole(null);
+    await beforeLeave?.().catch(() => undefined);
     pageNavigation.assign('/');
-  }, [dispatch]);
+  }, [dispatch, beforeLeave]);
   return { signOut, signingOut };
 }

@@ -5,6 +5,7 @@ import type { FakeResponse } from '@/testing/renderApp';
 import { ADVISOR_FORM_PATH, demoForm, demoFull, demoSet, renderPage } from '../testing';
 import type { SaveAnswersInput } from '../types';
 import { AnswerFormPage } from './AnswerFormPage';
+import { readPending } from '@/pwa/deviceStore';
 import { FormViewPage } from './FormViewPage';
 
 const routes = [
@@ -47,7 +48,8 @@ function renderFormPage({
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // IndexedDB (fake-indexeddb) runs on setImmediate, which stays real.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   Element.prototype.scrollIntoView = vi.fn();
 });
 
@@ -231,10 +233,11 @@ describe('the form page', () => {
     await user().click(within(first).getByRole('radio', { name: 'Veiledet' }));
     await wait(3100);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Klarte ikke lagre.');
+    expect(alert).toHaveTextContent('Kunne ikke lagre.');
     expect(alert).toHaveTextContent('Ugyldig id ved registrering av svar');
     expect(within(first).getByRole('radio', { name: 'Veiledet' })).toBeChecked();
-    expect(window.localStorage.getItem('praksis.answers.3.5.16')).toContain('"2"');
+    // Kept on the device (IndexedDB) until the server has it.
+    await waitFor(async () => expect((await readPending('praksis.answers.3.5.16'))?.changes).toEqual([[expect.any(Number), { value: '2', comment: null }]]));
   });
 
   it('says so when the form does not exist', async () => {

@@ -26,6 +26,7 @@ import {
   useLazyGetStudentFormFullQuery,
   useSaveAnswersMutation,
 } from '../answeringApi';
+import { deviceChangeStore } from '../hooks/deviceChangeStore';
 import { answersStorageKey, useAutosave, type AnswerDraft, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
 import {
   GroupType,
@@ -43,6 +44,7 @@ import { FormPager, usePageIndex } from './FormPager';
 import { FormTools } from './FormTools';
 import { authorBadge } from './OtherComments';
 import { QuestionBlock } from './QuestionBlock';
+import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
 import { studentFormRedirect } from '../studentFormRedirect';
 
@@ -267,12 +269,9 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
     return { version: own?.version ?? 0, answers: own?.answers ?? [] };
   }, [fetchFull, ids.classId, ids.studentUserId, ids.formId, ids.assignmentId, answerAs, user.id]);
 
-  const autosave = useAutosave({
-    initial,
-    storageKey: answersStorageKey(ids.assignmentId, ids.studentUserId, user.id),
-    save,
-    reload,
-  });
+  const storageKey = answersStorageKey(ids.assignmentId, ids.studentUserId, user.id);
+  const [store] = useState(() => deviceChangeStore({ key: storageKey, userId: user.id }));
+  const autosave = useAutosave({ initial, storageKey, store, save, reload });
 
   const others = useMemo(() => commentsByQuestion(half, user.id), [half, user.id]);
 
@@ -321,6 +320,7 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
       }}
       notices={
         <>
+          <ConflictPanel conflicts={autosave.conflicts} groups={context.groups} onResolve={autosave.resolveConflict} />
           {autosave.status === 'failed' ? (
             <Alert severity="error" sx={{ mt: 2 }}>
               <AlertTitle>

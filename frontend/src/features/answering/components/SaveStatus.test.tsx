@@ -33,4 +33,29 @@ describe('the save status line', () => {
     expect(status).toHaveAttribute('data-status', 'reconnecting');
     expect(status).toHaveTextContent('Får ikke kontakt med tjenesten – prøver igjen. Det du har skrevet, er tatt vare på.');
   });
+
+  it.each([
+    ['nb', { ...base, status: 'saved' as const, savedAt: new Date(2026, 0, 1, 10, 42), unsaved: false }, 'saved', /^Lagret kl\. 10[:.]42$/],
+    ['nb', { ...base, online: false, status: 'pending' as const, error: null, onDevice: true }, 'onDevice', /^Lagret på telefonen – sendes når du er på nett igjen$/],
+    ['en', { ...base, online: false, status: 'pending' as const, error: null, onDevice: true }, 'onDevice', /^Saved on this device – will be sent when you are back online$/],
+    ['nb', { ...base, online: false, status: 'pending' as const, error: null, onDevice: false }, 'offline', /^Frakoblet/],
+    // The browser says online, but the service cannot be reached: still kept on the phone.
+    ['nb', { ...base, status: 'retrying' as const, error: { status: 'FETCH_ERROR', error: 'x' }, onDevice: true }, 'onDevice', /^Lagret på telefonen/],
+    [
+      'nb',
+      { ...base, status: 'failed' as const, error: { status: 409, data: { description: 'Signeringsskjemaet er låst, så svarene kan ikke lenger endres.', statusCode: 409, errors: [] } } },
+      'failed',
+      /^Kunne ikke lagre: Signeringsskjemaet er låst, så svarene kan ikke lenger endres\.$/,
+    ],
+    ['en', { ...base, status: 'failed' as const, error: { status: 'FETCH_ERROR', error: 'x' } }, 'failed', /^Could not save\.$/],
+  ])('in %s says %s', (language, state, kind, text) => {
+    render(
+      <IntlProvider locale={language} messages={loadedMessages(language as 'nb' | 'en')}>
+        <SaveStatus state={{ error: null, ...state }} />
+      </IntlProvider>,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('data-status', kind);
+    expect(status).toHaveTextContent(text);
+  });
 });

@@ -47,6 +47,31 @@ export interface SaveRequest {
  */
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'failed' | 'forbidden';
 
+/** An answer changed both here and elsewhere since this device last read it: the user chooses. */
+export interface AnswerConflict {
+  questionId: number;
+  /** What the user wrote on this device. */
+  mine: AnswerDraft;
+  /** What the server holds now. */
+  theirs: AnswerDraft;
+}
+
+/** The changes of one set as kept on the device, with what they were made on. */
+export interface StoredSet {
+  /** The set's version the changes build on. */
+  version: number;
+  changes: [number, AnswerDraft][];
+  /** The server's answer to each changed question when the change began. */
+  base: [number, AnswerDraft][];
+}
+
+/** Where changes wait on the device (IndexedDB) until the server has them. */
+export interface ChangeStore {
+  read: () => Promise<StoredSet | null>;
+  write: (set: StoredSet) => Promise<void>;
+  clear: () => Promise<void>;
+}
+
 /** What the form page shows of saving. */
 export interface AutosaveSnapshot {
   /** Every answer as the user sees it: the saved ones with the unsaved changes on top. */
@@ -68,6 +93,10 @@ export interface AutosaveSnapshot {
   delivering: boolean;
   /** The version the next save builds on. */
   version: number;
+  /** The unsaved changes are kept on the device (they survive a reload). */
+  onDevice: boolean;
+  /** Answers changed here and elsewhere, waiting for the user's choice. */
+  conflicts: readonly AnswerConflict[];
 }
 
 /** What the controller needs from the page. */
@@ -86,6 +115,8 @@ export interface AutosaveOptions extends AutosaveHandlers {
    * and user), or null to keep them in memory only.
    */
   storageKey: string | null;
+  /** Keeps the changes on the device (IndexedDB) instead of local storage. */
+  store?: ChangeStore | null;
   delayMs?: number;
   retryDelaysMs?: readonly number[];
   isOnline?: () => boolean;
@@ -110,7 +141,7 @@ function toMap(answers: readonly Answer[]): Map<number, AnswerDraft> {
   return new Map(answers.map((a) => [a.formQuestionId, { value: a.value, comment: a.comment }]));
 }
 
-type Failure = 'retry' | 'stale' | 'forbidden' | 'refused';
+type Failure = 'retry' | 'stale' | 'locked' | 'forbidden' | 'refused';
 
 /**
  * Whether a failed call never reached a server that could answer it: no
@@ -125,8 +156,8 @@ export function isUnreachable(error: unknown): boolean {
 
 /** What kind of failure a rejected save is. */
 export function classifySaveError(error: unknown): Failure {
-  const { statusCode } = normalizeError(error);
-  if (statusCode === 409) return 'stale';
+  const { statusCode, details } = normalizeError(error);
+  if (statusCode === 409) return details.some((d) => /locked/i.test(d.reason)) ? 'locked' : 'stale';
   if (statusCode === 403) return 'forbidden';
   if (statusCode < 0 || statusCode === 408 || statusCode === 429 || statusCode >= 500) return 'retry';
   return 'refused';
@@ -174,6 +205,12 @@ export class AutosaveController {
   private server: Map<number, AnswerDraft>;
   private version: number;
   private readonly dirty: Map<number, AnswerDraft>;
+  /** The server's answer to each changed question when the change began. */
+  private readonly base = new Map<number, AnswerDraft>();
+  /** Changes that met another change of the same answer: kept until the user chooses. */
+  private readonly conflicts = new Map<number, AnswerConflict>();
+  private readonly store: ChangeStore | null;
+  private storeChain: Promise<unknown> = Promise.resolve();
   private handlers: AutosaveHandlers;
   private readonly storageKey: string | null;
   private readonly delayMs: number;
@@ -192,7 +229,8 @@ export class AutosaveController {
 
   constructor(options: AutosaveOptions) {
     this.handlers = { save: options.save, reload: options.reload };
-    this.storageKey = options.storageKey;
+    this.store = options.store ?? null;
+    this.storageKey = this.store ? null : options.storageKey;
     this.delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
@@ -217,6 +255,8 @@ export class AutosaveController {
       unsaved: this.dirty.size > 0,
       delivering: false,
       version: this.version,
+      onDevice: this.dirty.size > 0,
+      conflicts: [],
     };
   }
 
@@ -239,6 +279,72 @@ export class AutosaveController {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
     this.update({ online: this.isOnline() });
+    if (this.store) void this.restore();
+    else if (this.dirty.size > 0) void this.flush();
+  }
+
+  /**
+   * Puts the changes kept on the device by an earlier visit on top of the
+   * server's answers: a change whose answer the server has since changed to
+   * something else is a conflict for the user; one the server already has
+   * is dropped; the others are saved.
+   */
+  private async restore(): Promise<void> {
+    const stored = this.store ? await this.store.read().catch(() => null) : null;
+    if (!stored || !this.started) return;
+    const base = new Map(stored.base);
+    let found = false;
+    for (const [question, draft] of stored.changes) {
+      if (this.dirty.has(question)) continue; // changed again in this visit
+      const theirs = this.server.get(question) ?? EMPTY;
+      if (sameDraft(draft, theirs)) continue;
+      const was = base.get(question) ?? (stored.version === this.version ? theirs : EMPTY);
+      found = true;
+      this.base.set(question, was);
+      // A negative version is unknown (changes an older app kept): put on top, as it did.
+      if (stored.version >= 0 && stored.version !== this.version && !sameDraft(theirs, was)) {
+        this.conflicts.set(question, { questionId: question, mine: draft, theirs });
+      } else {
+        this.dirty.set(question, draft);
+      }
+    }
+    if (!found) {
+      if (this.dirty.size === 0) this.persist();
+      return;
+    }
+    this.persist();
+    this.update({
+      answers: this.view(),
+      restored: true,
+      unsaved: this.hasUnsaved(),
+      status: this.dirty.size > 0 ? 'pending' : this.snapshot.status,
+      conflicts: [...this.conflicts.values()],
+      onDevice: true,
+    });
+    if (this.dirty.size > 0) void this.flush();
+  }
+
+  /**
+   * The user's choice for an answer in conflict: keep what they wrote here
+   * (saved over the server's) or take the server's (their change is dropped).
+   */
+  resolveConflict(questionId: number, keep: 'mine' | 'theirs'): void {
+    const conflict = this.conflicts.get(questionId);
+    if (!conflict) return;
+    this.conflicts.delete(questionId);
+    if (keep === 'mine') {
+      this.dirty.set(questionId, conflict.mine);
+      this.base.set(questionId, this.server.get(questionId) ?? EMPTY);
+    } else {
+      this.base.delete(questionId);
+    }
+    this.persist();
+    this.update({
+      answers: this.view(),
+      conflicts: [...this.conflicts.values()],
+      unsaved: this.hasUnsaved(),
+      status: this.dirty.size > 0 ? 'pending' : this.snapshot.status,
+    });
     if (this.dirty.size > 0) void this.flush();
   }
 
@@ -254,12 +360,15 @@ export class AutosaveController {
 
   /** Whether some change is not yet confirmed by the server. */
   hasUnsaved(): boolean {
-    return this.dirty.size > 0 || this.running > 0;
+    return this.dirty.size > 0 || this.conflicts.size > 0 || this.running > 0;
   }
 
   /** Changes one question's value or comment; saved 3 s after the last change. */
   change(questionId: number, patch: Partial<AnswerDraft>): void {
     const current = this.dirty.get(questionId) ?? this.server.get(questionId) ?? EMPTY;
+    if (!this.dirty.has(questionId) && !this.base.has(questionId)) this.base.set(questionId, this.server.get(questionId) ?? EMPTY);
+    // Writing over an answer in conflict is the user's choice of their own.
+    this.conflicts.delete(questionId);
     // Kept as a change even when it equals the saved answer again: a save
     // under way may carry an older change of the same question.
     this.dirty.set(questionId, { ...current, ...patch });
@@ -313,6 +422,7 @@ export class AutosaveController {
   private view(): Record<number, AnswerDraft> {
     const out: Record<number, AnswerDraft> = {};
     for (const [question, draft] of this.server) out[question] = draft;
+    for (const [question, conflict] of this.conflicts) out[question] = conflict.mine;
     for (const [question, draft] of this.dirty) out[question] = draft;
     return out;
   }
@@ -381,7 +491,13 @@ export class AutosaveController {
       const saved = await this.handlers.save({ version: this.version, answers, deliver: request.deliver, keepalive: request.keepalive });
       this.accept(saved);
       for (const [question, draft] of sent) {
-        if (this.dirty.get(question) === draft) this.dirty.delete(question);
+        if (this.dirty.get(question) === draft) {
+          this.dirty.delete(question);
+          this.base.delete(question);
+        } else if (this.dirty.has(question)) {
+          // Changed again while saving: it now builds on what was just saved.
+          this.base.set(question, this.server.get(question) ?? EMPTY);
+        }
       }
       this.retries = 0;
       this.persist();
@@ -416,21 +532,43 @@ export class AutosaveController {
       const changedElsewhere = [...this.server.keys(), ...before.keys()].some(
         (question) => !sameDraft(this.server.get(question), before.get(question)),
       );
-      // Changes the reload already has are no longer changes.
       for (const [question, draft] of this.dirty) {
-        if (sameDraft(draft, this.server.get(question))) this.dirty.delete(question);
+        const theirs = this.server.get(question) ?? EMPTY;
+        const was = this.base.get(question) ?? before.get(question) ?? EMPTY;
+        if (sameDraft(draft, theirs)) {
+          // The reload already has it: no longer a change.
+          this.dirty.delete(question);
+          this.base.delete(question);
+        } else if (!sameDraft(theirs, was)) {
+          // Changed here and elsewhere: never overwritten unasked.
+          this.dirty.delete(question);
+          this.conflicts.set(question, { questionId: question, mine: draft, theirs });
+        }
       }
       this.persist();
       this.update({
         answers: this.view(),
         version: this.version,
         merged: this.snapshot.merged || changedElsewhere,
+        conflicts: [...this.conflicts.values()],
+        unsaved: this.hasUnsaved(),
       });
+      if (this.dirty.size === 0 && !request.deliver) {
+        // The server already has every change that was not in conflict.
+        this.update(this.conflicts.size > 0 ? { status: 'pending' } : { status: 'saved', savedAt: this.now() });
+        return this.conflicts.size === 0;
+      }
       return this.saveNow(request, conflicts + 1);
     }
     if (kind === 'forbidden') {
       this.clearTimers();
       this.update({ status: 'forbidden', error, unsaved: this.hasUnsaved() });
+      return false;
+    }
+    if (kind === 'locked') {
+      // The changes stay (on the device too): the page says why they cannot go.
+      this.clearTimers();
+      this.update({ status: 'failed', error, unsaved: this.hasUnsaved() });
       return false;
     }
     if (kind === 'refused' || kind === 'stale') {
@@ -450,6 +588,26 @@ export class AutosaveController {
   }
 
   private persist(): void {
+    if (this.store) {
+      const store = this.store;
+      const changes: [number, AnswerDraft][] = [
+        ...[...this.conflicts.values()].map((c): [number, AnswerDraft] => [c.questionId, c.mine]),
+        ...this.dirty,
+      ];
+      const set: StoredSet = {
+        version: this.version,
+        changes,
+        base: changes.map(([question]): [number, AnswerDraft] => [question, this.base.get(question) ?? EMPTY]),
+      };
+      // Writes go in order; the page learns when the device has the changes.
+      this.storeChain = this.storeChain
+        .then(() => (changes.length > 0 ? store.write(set) : store.clear()))
+        .then(
+          () => this.update({ onDevice: changes.length > 0 }),
+          () => this.update({ onDevice: false }),
+        );
+      return;
+    }
     if (!this.storageKey) return;
     try {
       if (this.dirty.size === 0) {

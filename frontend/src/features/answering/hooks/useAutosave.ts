@@ -6,7 +6,7 @@ import {
   type AutosaveSnapshot,
 } from './autosave';
 
-export type { AnswerDraft, AutosaveSnapshot, SaveRequest, SaveStatus, ServerAnswers } from './autosave';
+export type { AnswerConflict, AnswerDraft, AutosaveSnapshot, SaveRequest, SaveStatus, ServerAnswers } from './autosave';
 export { AUTOSAVE_DELAY_MS } from './autosave';
 
 /** The local-storage key of one person's unsaved answers to one assignment about one student. */
@@ -23,6 +23,8 @@ export interface UseAutosave extends AutosaveSnapshot {
   deliver: () => Promise<boolean>;
   /** Hides the note about merged or restored changes. */
   dismissMerged: () => void;
+  /** The user's choice for an answer changed here and elsewhere. */
+  resolveConflict: (questionId: number, keep: 'mine' | 'theirs') => void;
 }
 
 /**
@@ -69,6 +71,7 @@ export function useAutosave(options: AutosaveOptions): UseAutosave {
     flush: () => controller.flush(),
     deliver: () => controller.deliver(),
     dismissMerged: () => controller.dismissMerged(),
+    resolveConflict: (questionId: number, keep: 'mine' | 'theirs') => controller.resolveConflict(questionId, keep),
   }));
   return { ...snapshot, ...actions };
 }

@@ -1,0 +1,9 @@
+/**
+ * The Cache Storage caches the service worker fills. The page deletes the
+ * user's on sign-out (see deviceData.ts), so their names are shared.
+ */
+export const PAGES_CACHE = 'praksis-pages';
+/** GET answers of the API for the signed-in user, keyed per user. */
+export const API_CACHE = 'praksis-api';
+/** The query parameter that scopes a cached API answer to one signed-in user. */
+export const USER_KEY_PARAM = '__praksis_user';

@@ -1,0 +1,95 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (spec: the app opens without a connection):
+ *
+ * - the built app (scripts, styles, fonts) is precached, so it starts offline;
+ * - pages come from the network, and without one from the last page the
+ *   server sent for this school (every route is the same page);
+ * - the API's GET answers for a signed-in user come from the network, and
+ *   without one from the last answer to the same user; answers to a
+ *   signed-out visitor are never kept; the school's public info is kept
+ *   with the pages (the public shell).
+ *
+ * A new version waits until every tab of the app is closed (no skipWaiting):
+ * it is picked up on the next start, never while someone is writing.
+ */
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE, PAGES_CACHE, USER_KEY_PARAM } from './cacheNames';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Takes the open tabs on the first install only: an update waits above.
+clientsClaim();
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: 6,
+    plugins: [
+      okOnly,
+      // Every route is the same page, filled in for the school.
+      { cacheKeyWillBeUsed: () => Promise.resolve(new URL('/', self.location.origin).href) },
+    ],
+  }),
+);
+
+/**
+ * The user a bearer token belongs to (the JWT's subject; the token itself
+ * changes on every renewal, the user does not). The server checks the
+ * token; this only keeps one user's answers apart from another's.
+ */
+function userOf(authorization: string): string | null {
+  try {
+    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1];
+    if (!payload) return null;
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+// The school's public info belongs to the public shell.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/tenant',
+  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: 6, plugins: [okOnly] }),
+  'GET',
+);
+
+/** Large files and the personal-data copy are not kept on the device. */
+const NOT_KEPT = /\/(pdf|export|personal-data|csp-report)(\/|$)/;
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/') &&
+    !NOT_KEPT.test(url.pathname) &&
+    request.headers.has('Authorization'),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 8,
+    plugins: [
+      okOnly,
+      {
+        cacheKeyWillBeUsed: ({ request }) => {
+          const auth = request.headers.get('Authorization');
+          if (!auth) return Promise.resolve(request);
+          const url = new URL(request.url);
+          url.searchParams.set(USER_KEY_PARAM, userOf(auth) ?? 'unknown');
+          return Promise.resolve(url.href);
+        },
+      },
+    ],
+  }),
+  'GET',
+);
