@@ -233,7 +233,7 @@ describe('the form page', () => {
     await user().click(within(first).getByRole('radio', { name: 'Veiledet' }));
     await wait(3100);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Kunne ikke lagre.');
+    expect(alert).toHaveTextContent('Klarte ikke lagre.');
     expect(alert).toHaveTextContent('Ugyldig id ved registrering av svar');
     expect(within(first).getByRole('radio', { name: 'Veiledet' })).toBeChecked();
     // Kept on the device (IndexedDB) until the server has it.
