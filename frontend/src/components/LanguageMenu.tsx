@@ -1,16 +1,13 @@
-import CheckIcon from '@mui/icons-material/Check';
 import LanguageIcon from '@mui/icons-material/Language';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LANGUAGES, type Language } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';
 import { visuallyHidden } from './visuallyHidden';
+
+const LanguageMenuList = lazy(() => import('./LanguageMenuList').then((m) => ({ default: m.LanguageMenuList })));
 
 /**
  * A button in the top bar that opens a menu of languages. Hidden when fewer
@@ -21,6 +18,8 @@ export function LanguageMenu({ languages = LANGUAGES }: { languages?: readonly L
   const intl = useIntl();
   const { language, chooseLanguage } = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once opened, the menu stays mounted so that closing it animates.
+  const [opened, setOpened] = useState(false);
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
@@ -41,7 +40,10 @@ export function LanguageMenu({ languages = LANGUAGES }: { languages?: readonly L
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : undefined}
         startIcon={<LanguageIcon aria-hidden />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ minHeight: 44, flexShrink: 0 }}
       >
         {/* The visible text is the current language; the hidden prefix says what the button is for. */}
@@ -50,30 +52,18 @@ export function LanguageMenu({ languages = LANGUAGES }: { languages?: readonly L
         </Box>{' '}
         <span lang={language}>{intl.formatMessage({ id: `language.short.${language}` })}</span>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': intl.formatMessage({ id: 'language.menuLabel' }) } }}
-      >
-        {languages.map((option) => (
-          <MenuItem
-            key={option}
-            role="menuitemradio"
-            aria-checked={option === language}
-            selected={option === language}
-            lang={option}
-            onClick={() => choose(option)}
-            sx={{ minHeight: 48 }}
-          >
-            <ListItemIcon>{option === language ? <CheckIcon aria-hidden /> : null}</ListItemIcon>
-            <ListItemText>{intl.formatMessage({ id: `language.name.${option}` })}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* The menu is its own chunk, fetched on first use: the login page does not carry it. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <LanguageMenuList
+            id={menuId}
+            anchor={anchor}
+            languages={languages}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

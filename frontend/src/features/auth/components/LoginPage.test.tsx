@@ -91,7 +91,7 @@ describe('LoginPage', () => {
     renderApp();
 
     await user.click(await screen.findByRole('button', { name: 'Språk: Bokmål' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
 
     expect(await screen.findByRole('link', { name: 'Log in with Feide' })).toBeInTheDocument();
     expect(screen.getByText('Org. no. 999 888 777')).toBeInTheDocument();

@@ -2,12 +2,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MarkdownDialog } from '@/components/MarkdownDialog';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { mailtoHref, safeExternalUrl } from '@/lib/url';
 import type { Tenant } from '../types';
+
+// The dialogs are fetched on first use: the login page does not carry them.
+const MarkdownDialog = lazy(() => import('@/components/MarkdownDialog').then((m) => ({ default: m.MarkdownDialog })));
 
 type OpenDialog = 'privacy' | 'accessibility' | null;
 
@@ -21,6 +23,12 @@ const linkSx = { py: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5, 
 export function TenantFooter({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Once opened, a dialog stays mounted so that closing it animates.
+  const [used, setUsed] = useState(false);
+  const open = (which: OpenDialog) => {
+    setUsed(true);
+    setDialog(which);
+  };
   const aboutUrl = safeExternalUrl(tenant.aboutUrl);
   const mailto = mailtoHref(tenant.contactEmail);
   const statement = tenant.accessibilityStatement.trim();
@@ -46,7 +54,7 @@ export function TenantFooter({ tenant }: { tenant: Tenant }) {
         sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, px: { xs: 2, sm: 3 }, py: 2, maxWidth: 'lg', mx: 'auto' }}
       >
         <li>
-          <Link component="button" type="button" sx={linkSx} onClick={() => setDialog('privacy')}>
+          <Link component="button" type="button" sx={linkSx} onClick={() => open('privacy')}>
             <FormattedMessage id="footer.privacy" />
           </Link>
         </li>
@@ -59,7 +67,7 @@ export function TenantFooter({ tenant }: { tenant: Tenant }) {
           </li>
         ) : (
           <li>
-            <Link component="button" type="button" sx={linkSx} onClick={() => setDialog('accessibility')}>
+            <Link component="button" type="button" sx={linkSx} onClick={() => open('accessibility')}>
               <FormattedMessage id="footer.accessibility" />
             </Link>
           </li>
@@ -80,20 +88,24 @@ export function TenantFooter({ tenant }: { tenant: Tenant }) {
           </li>
         ) : null}
       </Stack>
-      <MarkdownDialog
-        open={dialog === 'privacy'}
-        onClose={() => setDialog(null)}
-        title={intl.formatMessage({ id: 'footer.privacy' })}
-        markdown={tenant.privacyPolicy}
-        emptyText={intl.formatMessage({ id: 'privacy.empty' })}
-      />
-      <MarkdownDialog
-        open={dialog === 'accessibility'}
-        onClose={() => setDialog(null)}
-        title={intl.formatMessage({ id: 'footer.accessibility' })}
-        markdown={statementUrl ? '' : statement}
-        emptyText={intl.formatMessage({ id: 'accessibility.empty' })}
-      />
+      {used ? (
+        <Suspense fallback={null}>
+          <MarkdownDialog
+            open={dialog === 'privacy'}
+            onClose={() => setDialog(null)}
+            title={intl.formatMessage({ id: 'footer.privacy' })}
+            markdown={tenant.privacyPolicy}
+            emptyText={intl.formatMessage({ id: 'privacy.empty' })}
+          />
+          <MarkdownDialog
+            open={dialog === 'accessibility'}
+            onClose={() => setDialog(null)}
+            title={intl.formatMessage({ id: 'footer.accessibility' })}
+            markdown={statementUrl ? '' : statement}
+            emptyText={intl.formatMessage({ id: 'accessibility.empty' })}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
