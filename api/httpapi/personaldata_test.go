@@ -286,6 +286,11 @@ func TestRetentionSweep(t *testing.T) {
 	f.db.Exec(t, "skole-a", `INSERT INTO one_time_codes (email, code_hash, created_at, expires_at)
 		SELECT 'x' || g || '@a.test', 'h', now(), now() + interval '10 minutes' FROM generate_series(1, 1200) g`)
 	f.db.Exec(t, "skole-a", `INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ('student@a.test', 's', 't', 'h')`)
+	f.db.Exec(t, "skole-a", `INSERT INTO supervisor_invitations (class_id, student_user_id, email) VALUES (?, ?, 'ny.veileder@a.test')`,
+		p.classID, p.otherStudentID)
+	f.db.Exec(t, "skole-a", `INSERT INTO data_copies (user_id, expires_at) VALUES (?, now() + interval '1 hour')`, p.studentID)
+	f.db.Exec(t, "skole-a", `INSERT INTO signing_forms (student_reference_id, class_id, student_user_id)
+		SELECT id, class_id, student_user_id FROM student_references WHERE student_user_id = ?`, p.otherStudentID)
 	f.midAndEnd(t, p)
 	base := fmt.Sprintf("/api/classes/%d/students/%d/signingform", p.classID, p.studentID)
 	for _, who := range []string{"student", "advisor", "teacher"} {
@@ -294,7 +299,7 @@ func TestRetentionSweep(t *testing.T) {
 		}
 	}
 	f.db.Exec(t, "skole-a", `INSERT INTO result_archive (signing_form_id, class_id, student_user_id, pdf, record, sha256, archived_at)
-		SELECT id, class_id, student_user_id, 'pdf', '{}', repeat('a', 64), '2027-01-05' FROM signing_forms`)
+		SELECT id, class_id, student_user_id, 'pdf', '{}', repeat('a', 64), '2027-01-05' FROM signing_forms WHERE is_locked`)
 	tenant, _ := f.reg.BySlug("skole-a")
 	run := retention.For(f.reg, tenant)
 	count := func(table string) int64 { return f.scalar(t, "skole-a", "SELECT count(*) FROM "+table) }
@@ -313,7 +318,10 @@ func TestRetentionSweep(t *testing.T) {
 	if count("answer_sets") != 3 || count("warnings") != 1 || count("users") != 7 {
 		t.Errorf("working data or accounts gone too early: %+v", r.Removed)
 	}
-	if count("one_time_codes") != 0 || count("sessions") != 0 || count("mail_outbox") != 0 || r.Removed["one_time_codes"] != 1200 {
+	if count("supervisor_invitations") != 1 || count("signing_forms") != 2 {
+		t.Errorf("invitation of a kept class gone: %+v", r.Removed)
+	}
+	if count("one_time_codes") != 0 || count("sessions") != 0 || count("mail_outbox") != 0 || count("data_copies") != 0 || r.Removed["one_time_codes"] != 1200 {
 		t.Errorf("short-lived data left: %+v", r.Removed)
 	}
 	if again := sweep("2027-06-30"); again.Total() != 0 {
@@ -325,7 +333,7 @@ func TestRetentionSweep(t *testing.T) {
 
 	// Thirteen months after the semester: working data goes; the locked form and its archived result stay.
 	r = sweep("2028-02-01")
-	if count("answer_sets") != 0 || count("answers") != 0 || count("comments") != 0 || count("warnings") != 0 {
+	if count("answer_sets") != 0 || count("answers") != 0 || count("comments") != 0 || count("warnings") != 0 || count("supervisor_invitations") != 0 {
 		t.Errorf("working data left: %+v", r.Removed)
 	}
 	if count("signing_forms") != 1 || count("result_archive") != 1 || count("users") != 7 {
