@@ -421,16 +421,20 @@ func CountsSQL(students string) string {
 			ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
 		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = @class) AS class_assignments,
 	(SELECT coalesce(json_agg(json_build_object('s', x.student_user_id, 'a', x.assignment_id, 'r', x.role, 'n', x.answered, 'd', x.delivered)), '[]') FROM (
-		-- The part each author plays is worked out once per set, not per
-		-- answer (MATERIALIZED keeps it so).
+		-- The part each author plays is worked out once per set (MATERIALIZED
+		-- keeps it so). Each set keeps the questions it has answered
+		-- (answered_questions, kept by triggers on answers), so no answer is
+		-- read: a role with one set counts that set's; a role with several
+		-- counts the questions any of them answered.
 		WITH sets AS MATERIALIZED (
-			SELECT s.id, s.student_user_id, s.assignment_id, s.delivered_at, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role
+			SELECT s.student_user_id, s.assignment_id, s.delivered_at, s.answered_questions, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role
 			FROM answer_sets s WHERE s.class_id = @class AND s.student_user_id IN (` + students + `))
 		SELECT s.student_user_id, s.assignment_id, s.role,
-			count(DISTINCT a.question_id) FILTER (WHERE g.type IN ` + answerableSQL() + ` AND a.value IS NOT NULL AND btrim(a.value) <> '') AS answered,
+			CASE WHEN count(*) = 1 THEN max(cardinality(s.answered_questions))
+				ELSE (SELECT count(DISTINCT q) FROM sets o, unnest(o.answered_questions) q
+					WHERE o.student_user_id = s.student_user_id AND o.assignment_id = s.assignment_id AND o.role = s.role) END AS answered,
 			bool_or(s.delivered_at IS NOT NULL) AS delivered
-		FROM sets s LEFT JOIN answers a ON a.answer_set_id = s.id
-		LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN question_groups g ON g.id = q.group_id
+		FROM sets s
 		GROUP BY 1, 2, 3) x) AS answer_counts`
 }
 
