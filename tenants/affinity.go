@@ -21,24 +21,34 @@ import (
 // statements again each time, and planning was most of Postgres' work.
 //
 // It sits on top of database/sql's pool: at most max connections are out at
-// once (a request waits for one, as it would in the pool); an idle one is
-// kept under the school it last served, newest first. A request for a school
-// with none idle takes the one idle the longest (whatever its school) or a
-// fresh one from the pool. Connections idle longer than idleTimeout, and
-// any whose request failed, go back to the pool, which checks and closes
-// them as it does its own.
+// once; an idle one is kept under the school it last served, newest first.
+// A request for a school with none idle takes the one idle the longest
+// (whatever its school) or a fresh one from the pool. Connections idle
+// longer than idleTimeout, and any whose request failed, go back to the
+// pool, which checks and closes them as it does its own.
+//
+// When all max are out, requests wait in line. A connection given back then
+// goes straight to the longest-waiting request of the school it served, so
+// that at full load (when every connection is out and requests queue) a
+// connection keeps its school as it does when idle; only when no request of
+// that school waits does it go to the first in line. A request is passed
+// over that way at most maxOvertakes times while first in line, so a school
+// with few requests is never starved by a busy one.
 //
 // Isolation does not change: every setting a request makes is transaction-
 // local (SET LOCAL role and search_path), so a connection carries nothing
 // from one school to the next but its statement cache.
 type Affinity struct {
-	db          *sql.DB
-	slots       chan struct{}
-	idleTimeout time.Duration
+	db           *sql.DB
+	max          int
+	maxOvertakes int
+	idleTimeout  time.Duration
 
-	mu     sync.Mutex
-	bySlug map[string]*list.List // of *idleConn, newest at the front
-	all    *list.List            // of *idleConn, newest at the front
+	mu      sync.Mutex
+	out     int                   // connections handed out (or being opened)
+	waiting *list.List            // of *waiter, first in line at the front
+	bySlug  map[string]*list.List // of *idleConn, newest at the front
+	all     *list.List            // of *idleConn, newest at the front
 }
 
 type idleConn struct {
@@ -49,29 +59,93 @@ type idleConn struct {
 	own, any *list.Element
 }
 
+// waiter is a request waiting for a connection.
+type waiter struct {
+	slug  string
+	ready chan grant // buffered: the hand-off never blocks
+	// overtaken counts the requests served before this one while it was
+	// first in line.
+	overtaken int
+	// e is its element in waiting; nil once it has been served.
+	e *list.Element
+}
+
+// grant is what a waiting request is given: a connection (with the school
+// it last served), or only the right to take one (conn nil).
+type grant struct {
+	conn *sql.Conn
+	slug string
+}
+
 // NewAffinity makes the school-affine pool over db, with at most max
 // connections out at once (db's own limit should be the same).
 func NewAffinity(db *sql.DB, max int) *Affinity {
 	if max < 1 {
 		max = 1
 	}
-	return &Affinity{db: db, slots: make(chan struct{}, max), idleTimeout: 5 * time.Minute,
-		bySlug: map[string]*list.List{}, all: list.New()}
+	return &Affinity{db: db, max: max, maxOvertakes: max, idleTimeout: 5 * time.Minute,
+		waiting: list.New(), bySlug: map[string]*list.List{}, all: list.New()}
 }
 
-// get returns a connection for the school, waiting for a free slot.
+// get returns a connection for the school, waiting in line when max are
+// out.
 func (a *Affinity) get(ctx context.Context, slug string) (*sql.Conn, error) {
+	a.mu.Lock()
+	if a.out < a.max {
+		a.out++
+		c := a.take(slug)
+		a.mu.Unlock()
+		if c != nil {
+			return c, nil
+		}
+		return a.open(ctx)
+	}
+	w := &waiter{slug: slug, ready: make(chan grant, 1)}
+	w.e = a.waiting.PushBack(w)
+	a.mu.Unlock()
 	select {
-	case a.slots <- struct{}{}:
+	case g := <-w.ready:
+		return a.use(ctx, slug, g)
 	case <-ctx.Done():
+		a.mu.Lock()
+		if w.e != nil {
+			a.waiting.Remove(w.e)
+			w.e = nil
+			a.mu.Unlock()
+			return nil, ctx.Err()
+		}
+		a.mu.Unlock()
+		// Served as it gave up: pass what it was given on.
+		if g := <-w.ready; g.conn != nil {
+			a.put(g.slug, g.conn, false)
+		} else {
+			a.release()
+		}
 		return nil, ctx.Err()
 	}
-	if c := a.take(slug); c != nil {
+}
+
+// use is the connection a served request runs on: the one handed to it, or
+// one it takes (idle or fresh) in the place it was given.
+func (a *Affinity) use(ctx context.Context, slug string, g grant) (*sql.Conn, error) {
+	if g.conn != nil {
+		return g.conn, nil
+	}
+	a.mu.Lock()
+	c := a.take(slug)
+	a.mu.Unlock()
+	if c != nil {
 		return c, nil
 	}
+	return a.open(ctx)
+}
+
+// open takes a fresh connection from the pool for a request that holds a
+// place; on failure the place goes to the next in line.
+func (a *Affinity) open(ctx context.Context) (*sql.Conn, error) {
 	c, err := a.db.Conn(ctx)
 	if err != nil {
-		<-a.slots
+		a.release()
 		return nil, err
 	}
 	return c, nil
@@ -79,10 +153,8 @@ func (a *Affinity) get(ctx context.Context, slug string) (*sql.Conn, error) {
 
 // take removes and returns an idle connection: the school's newest, else
 // the one idle the longest; nil when none is idle. Connections idle too
-// long go back to the pool on the way.
+// long go back to the pool on the way. a.mu is held.
 func (a *Affinity) take(slug string) *sql.Conn {
-	a.mu.Lock()
-	defer a.mu.Unlock()
 	for e := a.all.Back(); e != nil; {
 		ic := e.Value.(*idleConn)
 		if time.Since(ic.since) < a.idleTimeout {
@@ -115,16 +187,62 @@ func (a *Affinity) remove(ic *idleConn) {
 	a.all.Remove(ic.any)
 }
 
-// put keeps c as the school's, or gives it back to the pool when its
-// request failed (the pool then checks it before reuse).
+// next removes and returns the request to serve with a connection that
+// last served slug ("" for none): the first in line of that school, unless
+// the first in line has been passed over maxOvertakes times already; else
+// the first in line; nil when nobody waits. a.mu is held.
+func (a *Affinity) next(slug string) *waiter {
+	front := a.waiting.Front()
+	if front == nil {
+		return nil
+	}
+	first := front.Value.(*waiter)
+	chosen := first
+	if slug != "" && first.slug != slug && first.overtaken < a.maxOvertakes {
+		for e := front.Next(); e != nil; e = e.Next() {
+			if w := e.Value.(*waiter); w.slug == slug {
+				chosen = w
+				break
+			}
+		}
+	}
+	if chosen != first {
+		first.overtaken++
+	}
+	a.waiting.Remove(chosen.e)
+	chosen.e = nil
+	return chosen
+}
+
+// release gives up a place without a connection (the request's failed, or
+// opening one did): the next in line takes it, else it is free.
+func (a *Affinity) release() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if w := a.next(""); w != nil {
+		w.ready <- grant{}
+		return
+	}
+	a.out--
+}
+
+// put hands c to a request waiting for it (of the school it served, first)
+// or keeps it as the school's; a connection whose request failed goes back
+// to the pool (which checks it before reuse) and its place to the next in
+// line.
 func (a *Affinity) put(slug string, c *sql.Conn, failed bool) {
-	defer func() { <-a.slots }()
 	if failed {
 		_ = c.Close()
+		a.release()
 		return
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if w := a.next(slug); w != nil {
+		w.ready <- grant{conn: c, slug: slug}
+		return
+	}
+	a.out--
 	l := a.bySlug[slug]
 	if l == nil {
 		l = list.New()

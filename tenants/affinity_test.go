@@ -2,8 +2,11 @@ package tenants_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -80,5 +83,100 @@ func TestAffinityKeepsConnectionsPerSchool(t *testing.T) {
 	}
 	if got := in(c); got.name != "C" || got.role != c.DBRole {
 		t.Errorf("school C: %+v", got)
+	}
+}
+
+// When every connection is out, a connection given back goes to the first
+// waiting request of the school it served, ahead of requests of other
+// schools that waited longer; and those are passed over at most once a
+// connection (here one), so a quiet school is never starved by a busy one.
+// A request that stops waiting leaves the line.
+func TestAffinityHandsConnectionsToTheSameSchool(t *testing.T) {
+	db := testdb.New(t)
+	a := db.School(t, "skole-a", "A")
+	b := db.School(t, "skole-b", "B")
+	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.UseAffinity(1); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(reg.Close)
+
+	var mu sync.Mutex
+	var order []string
+	pids := map[string]int{}
+	entered := make(chan struct{}, 1)
+	run := func(name string, ten *tenants.Tenant, hold <-chan struct{}) error {
+		return reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
+			var pid int
+			if err := tx.Raw("SELECT pg_backend_pid()").Scan(&pid).Error; err != nil {
+				return err
+			}
+			mu.Lock()
+			order, pids[name] = append(order, name), pid
+			mu.Unlock()
+			if hold != nil {
+				entered <- struct{}{}
+				<-hold
+			}
+			return nil
+		})
+	}
+	waitFor := func(n int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for tenants.Waiting(reg) != n {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d requests waiting, want %d", tenants.Waiting(reg), n)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+
+	// School A holds the only connection; B, then A twice, line up.
+	hold := make(chan struct{})
+	var wg sync.WaitGroup
+	start := func(name string, ten *tenants.Tenant, h <-chan struct{}) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(name, ten, h); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}()
+	}
+	start("holder A", a, hold)
+	<-entered
+	start("B", b, nil)
+	waitFor(1)
+	start("A1", a, nil)
+	waitFor(2)
+	start("A2", a, nil)
+	waitFor(3)
+	// A request that gives up leaves the line.
+	ctx, cancel := context.WithCancel(context.Background())
+	gaveUp := make(chan error, 1)
+	go func() {
+		gaveUp <- reg.Scope(ctx, b, func(context.Context, *gorm.DB) error { return nil })
+	}()
+	waitFor(4)
+	cancel()
+	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
+		t.Errorf("a request that gave up: %v", err)
+	}
+	waitFor(3)
+
+	close(hold)
+	wg.Wait()
+	if got := strings.Join(order, ", "); got != "holder A, A1, B, A2" {
+		t.Errorf("served in the order %s, want holder A, A1, B, A2", got)
+	}
+	if pids["A1"] != pids["holder A"] {
+		t.Errorf("A1 ran on connection %d, not A's %d", pids["A1"], pids["holder A"])
+	}
+	if tenants.Waiting(reg) != 0 {
+		t.Errorf("%d still waiting", tenants.Waiting(reg))
 	}
 }
