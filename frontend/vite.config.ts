@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isPublicMessage } from './src/i18n/publicMessages.ts';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -25,9 +26,36 @@ function keepDistFolder(): Plugin {
   };
 }
 
+const PUBLIC_MESSAGES = 'virtual:messages/public/';
+
+/**
+ * `virtual:messages/public/<language>`: the messages of the pages before
+ * sign-in, cut from the language's catalogue (src/i18n/publicMessages.ts),
+ * so the login page does not download every screen's texts.
+ */
+function publicMessages(): Plugin {
+  return {
+    name: 'praksis-public-messages',
+    resolveId(id) {
+      return id.startsWith(PUBLIC_MESSAGES) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PUBLIC_MESSAGES}`)) return undefined;
+      const language = id.slice(PUBLIC_MESSAGES.length + 1);
+      if (!/^[a-z]{2}$/.test(language)) throw new Error(`no message catalogue for ${language}`);
+      const file = fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const subset = Object.fromEntries(Object.entries(all).filter(([key]) => isPublicMessage(key)));
+      return `export default ${JSON.stringify(subset)};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    publicMessages(),
     // Brotli and gzip copies of every text asset, written once at build time;
     // the server sends the best one the browser accepts (api/httpapi/spa.go).
     // index.html is left out: the server fills it in per school and

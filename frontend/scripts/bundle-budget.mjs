@@ -12,23 +12,19 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Budgets in bytes as sent (kB = 1000 bytes). The aim for the login page is
- * 150 kB; until the app gets there its budget is what it weighs now, so it
- * can only shrink.
+ * Budgets in bytes as sent (kB = 1000 bytes): 150 kB for the login page,
+ * 300 kB for the student's form page with what it loads lazily.
  */
 export const BUDGETS = {
-  login: 230_000,
-  studentForm: 300_000,
-};
-
-/** The aims the budgets move towards, printed beside them. */
-export const AIMS = {
   login: 150_000,
   studentForm: 300_000,
 };
 
+
 /** The manifest keys of the chunks a signed-in page loads after the entry. */
-export const SIGNED_IN_SRC = 'src/app/signedInRoutes.tsx';
+export const SIGNED_IN_SRC = 'src/app/signedInApp.tsx';
+/** The whole catalogue of the default language, which the signed-in app loads before its first render. */
+export const CATALOGUE_SRC = 'src/i18n/nb.json';
 /** The student's form page, a lazily loaded route. */
 export const FORM_PAGE_SRC = 'src/features/answering/components/AnswerFormPage.tsx';
 
@@ -69,7 +65,9 @@ export function entryKey(manifest) {
 export function pages(manifest) {
   const entry = entryKey(manifest);
   const login = staticClosure(manifest, entry);
-  const studentForm = staticClosure(manifest, FORM_PAGE_SRC, staticClosure(manifest, SIGNED_IN_SRC, new Set(login)));
+  const signedIn = staticClosure(manifest, SIGNED_IN_SRC, new Set(login));
+  if (manifest[CATALOGUE_SRC]) staticClosure(manifest, CATALOGUE_SRC, signedIn);
+  const studentForm = staticClosure(manifest, FORM_PAGE_SRC, signedIn);
   return { login, studentForm };
 }
 
@@ -88,13 +86,13 @@ export function javascriptBytes(files, sentSize) {
 /**
  * Checks every page against its budget.
  *
- * @returns {{page: string, bytes: number, budget: number, aim: number, ok: boolean}[]}
+ * @returns {{page: string, bytes: number, budget: number, ok: boolean}[]}
  */
 export function check(manifest, sentSize, budgets = BUDGETS) {
   return Object.entries(pages(manifest)).map(([page, files]) => {
     const bytes = javascriptBytes(files, sentSize);
     const budget = budgets[page];
-    return { page, bytes, budget, aim: AIMS[page] ?? budget, ok: bytes <= budget };
+    return { page, bytes, budget, ok: bytes <= budget };
   });
 }
 
@@ -119,7 +117,7 @@ function main() {
   for (const r of results) {
     const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
     console.log(
-      `${r.page}: JavaScript as sent ${kb(r.bytes)} (budget ${kb(r.budget)}, aim ${kb(r.aim)}) ${r.ok ? 'ok' : 'OVER BUDGET'}`,
+      `${r.page}: JavaScript as sent ${kb(r.bytes)} (budget ${kb(r.budget)}) ${r.ok ? 'ok' : 'OVER BUDGET'}`,
     );
     failed ||= !r.ok;
   }

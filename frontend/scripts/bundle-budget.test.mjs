@@ -10,11 +10,11 @@ const manifest = {
     isEntry: true,
     css: ['assets/index.css'],
     imports: ['_react.js', '_shared.js'],
-    dynamicImports: ['src/app/signedInRoutes.tsx'],
+    dynamicImports: ['src/app/signedInApp.tsx'],
   },
   '_react.js': { file: 'assets/react.js' },
   '_shared.js': { file: 'assets/shared.js', imports: ['index.html'] },
-  'src/app/signedInRoutes.tsx': {
+  'src/app/signedInApp.tsx': {
     file: 'assets/signedIn.js',
     isDynamicEntry: true,
     imports: ['_shared.js'],

@@ -1,22 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
 import { bootstrap } from '@/app/bootstrap';
-import { loadRoutes } from '@/app/loadRoutes';
+import { PublicApp } from '@/app/PublicApp';
 import { getToken } from '@/features/auth/token';
-import { loadMessages } from '@/i18n/messages';
+import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
+import { API_CACHE } from '@/pwa/cacheNames';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const element = document.getElementById('root');
+if (!element) throw new Error('index.html has no #root element');
+const root = createRoot(element);
 
-const { store, initialTenant, language } = bootstrap();
+const { initialTenant, language } = bootstrap();
+// Signed in or not is decided once per page load: signing in and out load the page again.
+const signedIn = getToken() !== null;
+// The signed-in app needs whole catalogues; before sign-in the login
+// page's own messages do. Either loads before the first render.
+if (signedIn) wantWholeCatalogues();
+const messages = loadMessages(language).catch(() => undefined);
 
-// The page's routes and, for a language other than the default, its
-// messages load side by side before the first render.
-void Promise.all([loadRoutes(getToken()), loadMessages(language).catch(() => undefined)]).then(([routes]) => {
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} initialTenant={initialTenant} routes={routes} />
-    </StrictMode>,
+if (signedIn) {
+  void Promise.all([import('@/app/signedInApp'), messages]).then(([{ renderSignedInApp }]) =>
+    renderSignedInApp(root, initialTenant),
   );
-});
+} else {
+  // The session has ended (sign-out, expired token, tab closed): the API
+  // answers the service worker kept for the user go; the shell stays.
+  if (typeof caches !== 'undefined') void caches.delete(API_CACHE).catch(() => false);
+  void messages.then(() =>
+    root.render(
+      <StrictMode>
+        <PublicApp initialTenant={initialTenant} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -6,13 +6,13 @@ import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, shouldRetry } fro
 
 describe('prepareApiHeaders', () => {
   it('sends the current language and, when signed in, the bearer token', () => {
-    const headers = prepareApiHeaders(new Headers(), { language: { current: 'en' } }, 'tok');
+    const headers = prepareApiHeaders(new Headers(), 'en', 'tok');
     expect(headers.get('Accept-Language')).toBe('en');
     expect(headers.get('Authorization')).toBe('Bearer tok');
   });
 
   it('sends no Authorization header without a token', () => {
-    const headers = prepareApiHeaders(new Headers(), { language: { current: 'nb' } }, null);
+    const headers = prepareApiHeaders(new Headers(), 'nb', null);
     expect(headers.get('Accept-Language')).toBe('nb');
     expect(headers.has('Authorization')).toBe(false);
   });

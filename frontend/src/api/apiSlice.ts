@@ -1,7 +1,8 @@
 import { createApi, fetchBaseQuery, retry, type FetchArgs } from '@reduxjs/toolkit/query/react';
 // The auth feature owns the token; the api slice is its one shared reader.
 import { clearToken, getToken } from '@/features/auth/token';
-import type { LanguageRootState } from '@/i18n/languageSlice';
+import type { Language } from '@/i18n/language';
+import { currentLanguage } from '@/i18n/languageStore';
 import { pageNavigation } from '@/lib/navigation';
 import { normalizeError } from './errors';
 
@@ -21,8 +22,8 @@ const OWN_401_HANDLING = new Set(['signOut']);
  * Adds the headers every API call carries: `Accept-Language` so server-made
  * texts come in the language shown, and the bearer token when signed in.
  */
-export function prepareApiHeaders(headers: Headers, state: LanguageRootState, token: string | null): Headers {
-  headers.set('Accept-Language', state.language.current);
+export function prepareApiHeaders(headers: Headers, language: Language, token: string | null): Headers {
+  headers.set('Accept-Language', language);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }
@@ -35,8 +36,7 @@ export function isRejectedToken(error: unknown): boolean {
 
 const fetchOnce = fetchBaseQuery({
   baseUrl: API_BASE_URL,
-  prepareHeaders: (headers, { getState }) =>
-    prepareApiHeaders(headers, getState() as LanguageRootState, getToken()),
+  prepareHeaders: (headers) => prepareApiHeaders(headers, currentLanguage(), getToken()),
 });
 
 /** Answers that mean the request never reached a working server: a lost connection or a gateway error. */

@@ -8,7 +8,7 @@ import type { AppStore } from './store';
 interface AppProps {
   store: AppStore;
   initialTenant: Tenant | null;
-  /** The route table of this page load (see loadRoutes). */
+  /** The route table of this page load: the signed-in routes (see signedInApp). */
   routes: RouteObject[];
 }
 

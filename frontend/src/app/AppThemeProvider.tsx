@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useTenantContext } from '@/features/tenant/TenantProvider';
+import { useTenantContext } from '@/features/tenant/tenantContext';
 import { buildTheme } from '@/theme/buildTheme';
 
 /** Sets the browser UI colour (`<meta name="theme-color">`), adding the tag when the server did not. */

@@ -13,3 +13,19 @@ export const paths = {
   debugFs: '/debug/fs',
   notFound: '/404',
 } as const;
+
+/**
+ * The pages before sign-in that have a path of their own; every other path
+ * shows the login page. The app loads the router when one of them is opened
+ * (see `PublicApp`); publicRoutes.test.tsx keeps this list and the route
+ * table in step.
+ */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  paths.login,
+  paths.loginSimple,
+  paths.otp,
+  paths.otpSimple,
+  paths.feideReturn,
+  paths.vippsReturn,
+  paths.notFound,
+];

@@ -6,8 +6,8 @@ export { publicRoutes, signedInRoutes };
 
 /**
  * The route table for this page load, loaded at once (for tests). The app
- * itself goes through {@link loadRoutes}, which leaves the signed-in pages
- * out of the login page's download.
+ * itself renders `PublicApp` before sign-in and loads the signed-in routes
+ * as a chunk of their own (main.tsx), out of the login page's download.
  */
 export function routesFor(token: string | null): RouteObject[] {
   return token ? signedInRoutes : publicRoutes;

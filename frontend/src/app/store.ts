@@ -2,11 +2,9 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
 import { toastReducer } from '@/components/toast/toastSlice';
-import { languageReducer } from '@/i18n/languageSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
-  language: languageReducer,
   toast: toastReducer,
 });
 
@@ -14,8 +12,8 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
- * Creates the Redux store. Tests pass `preloadedState` (e.g. a language);
- * the app passes the language decided before the first render.
+ * Creates the Redux store. Tests may pass `preloadedState`. The language shown is not
+ * here but in the language store (`i18n/languageStore`).
  */
 export function setupStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({

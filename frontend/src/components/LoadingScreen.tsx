@@ -2,14 +2,23 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useIntl } from 'react-intl';
 
-/** Full-page loading state: a labelled progress indicator (`role="progressbar"`) in `<main>`. */
-export function LoadingScreen() {
+/**
+ * Loading state: a labelled progress indicator (`role="progressbar"`). On its
+ * own it is the page's `<main>`; `inPage` shows it inside a layout that
+ * already has one, keeping some height so the footer does not jump.
+ */
+export function LoadingScreen({ inPage = false }: { inPage?: boolean }) {
   const intl = useIntl();
   return (
     <Box
-      component="main"
+      component={inPage ? 'div' : 'main'}
       aria-busy="true"
-      sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      sx={{
+        minHeight: inPage ? '50vh' : '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
     >
       <CircularProgress aria-label={intl.formatMessage({ id: 'app.loading' })} />
     </Box>

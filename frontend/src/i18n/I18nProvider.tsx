@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { DEFAULT_LANGUAGE, type Language } from './language';
-import { loadedMessages, loadMessages } from './messages';
+import { intlMessages, loadedMessages, loadMessages } from './messages';
 import { useLanguage } from './useLanguage';
 
 /**
@@ -41,7 +41,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, [shown]);
 
   return (
-    <IntlProvider locale={shown} defaultLocale={DEFAULT_LANGUAGE} messages={loadedMessages(shown)}>
+    <IntlProvider locale={shown} defaultLocale={DEFAULT_LANGUAGE} messages={intlMessages(shown)}>
       {children}
     </IntlProvider>
   );

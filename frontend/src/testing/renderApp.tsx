@@ -3,6 +3,7 @@ import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/AppProviders';
 import { routesFor } from '@/app/routes';
+import { setCurrentLanguage } from '@/i18n/languageStore';
 import { setupStore, type AppStore } from '@/app/store';
 import { getToken, setToken } from '@/features/auth/token';
 import type { CurrentUser } from '@/features/auth/types';
@@ -58,9 +59,10 @@ export function mockApi(respond: TenantResponder | 'network-error', handlers: Ap
 
 /** The requests the fake server got, as `'METHOD /api/path'`. */
 export function requestsTo(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls.map(([input]) => {
-    const request = input as Request;
-    return `${request.method} ${new URL(request.url).pathname}`;
+  return fetchMock.mock.calls.map(([input, init]) => {
+    // RTK Query passes a Request; the light pages before sign-in a path.
+    if (input instanceof Request) return `${input.method} ${new URL(input.url).pathname}`;
+    return `${init?.method ?? 'GET'} ${new URL(String(input), window.location.href).pathname}`;
   });
 }
 
@@ -84,7 +86,8 @@ export function renderApp({
   language = 'nb',
   initialTenant = null,
 }: RenderAppOptions = {}): RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter> } {
-  const store = setupStore({ language: { current: language } });
+  setCurrentLanguage(language);
+  const store = setupStore();
   const router = createMemoryRouter(routesFor(getToken()), { initialEntries: [{ ...parsePath(route), state }] });
   const result = render(
     <AppProviders store={store} initialTenant={initialTenant}>

@@ -4,8 +4,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { retryTiming } from '@/api/apiSlice';
-import { LANGUAGES } from '@/i18n/language';
-import { loadMessages } from '@/i18n/messages';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@/i18n/language';
+import { setCurrentLanguage } from '@/i18n/languageStore';
+import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
 import { forgetConnection } from '@/pwa/deviceStore';
 
 // Node's fetch (which RTK Query uses here) refuses relative URLs such as
@@ -20,6 +21,7 @@ globalThis.Request = PageRelativeRequest;
 
 // Every catalogue is there from the start, as in a browser that has
 // loaded the page in that language.
+wantWholeCatalogues();
 await Promise.all(LANGUAGES.map((language) => loadMessages(language)));
 
 // Reads that fail on the way are retried at once here, not after a pause.
@@ -29,6 +31,8 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The language shown is page-wide state; each test starts in the default.
+  setCurrentLanguage(DEFAULT_LANGUAGE);
   // What a page kept on the device (IndexedDB) goes with the test.
   forgetConnection();
   globalThis.indexedDB = new IDBFactory();

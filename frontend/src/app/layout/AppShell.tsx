@@ -10,7 +10,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { SettingsDialog } from '@/components/SettingsDialog';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { paths } from '../paths';
 import { SideMenu } from './SideMenu';
 

@@ -1,19 +1,11 @@
 import { Outlet } from 'react-router';
-import { PageShell } from '@/components/PageShell';
-import { TenantFooter } from '@/features/tenant/components/TenantFooter';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { PublicFrame } from './PublicFrame';
 
-/** Layout of the pages shown before sign-in: the school's top bar, the page, the school's footer. */
+/** The public route table's layout: {@link PublicFrame} around the route's page. */
 export function PublicLayout() {
-  const tenant = useTenant();
   return (
-    <PageShell
-      name={tenant.appName}
-      logoUrl={tenant.theme.logoUrl}
-      languages={tenant.languages}
-      footer={<TenantFooter tenant={tenant} />}
-    >
+    <PublicFrame>
       <Outlet />
-    </PageShell>
+    </PublicFrame>
   );
 }

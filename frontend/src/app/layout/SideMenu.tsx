@@ -23,7 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { roleMessages, rolePath } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { safeExternalUrl } from '@/lib/url';
 import { paths } from '../paths';
 

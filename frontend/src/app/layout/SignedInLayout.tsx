@@ -15,7 +15,7 @@ import { getToken, setToken } from '@/features/auth/token';
 import { RoleHomePage } from '@/features/home/components/RoleHomePage';
 import { PrivacyPolicyModal } from '@/features/privacy/components/PrivacyPolicyModal';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import type { CurrentUser } from '@/features/auth/types';
 import { getStoredLanguage } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';

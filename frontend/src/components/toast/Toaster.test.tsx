@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupStore, type AppStore } from '@/app/store';
-import { loadedMessages } from '@/i18n/messages';
+import { intlMessages } from '@/i18n/messages';
 import { Toaster } from './Toaster';
 import { TOAST_DURATION_MS } from './toastSlice';
 import { useToast, type ToastApi } from './useToast';
@@ -13,7 +13,7 @@ function renderToaster(): ToastApi {
   const store: AppStore = setupStore();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
-      <IntlProvider locale="nb" messages={loadedMessages('nb')}>
+      <IntlProvider locale="nb" messages={intlMessages('nb')}>
         {children}
       </IntlProvider>
     </Provider>

@@ -12,7 +12,7 @@ import type { CurrentUser } from '@/features/auth/types';
 import { TenantProvider } from '@/features/tenant/TenantProvider';
 import { I18nProvider } from '@/i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY, type Language } from '@/i18n/language';
-import { languageReducer } from '@/i18n/languageSlice';
+import { setCurrentLanguage } from '@/i18n/languageStore';
 import { buildTheme } from '@/theme/buildTheme';
 import { demoTenant, demoUser, ROLES } from '@/testing/fixtures';
 import { signedInApi, type ApiHandlers } from '@/testing/renderApp';
@@ -180,9 +180,9 @@ export function renderPage({ path, routes, user = supervisor(), handlers = {}, l
   const fetchMock = signedInApi(user, handlers);
   // The user's own choice, so the school's default language does not take over.
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  setCurrentLanguage(language);
   const store = configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, language: languageReducer, toast: toastReducer }),
-    preloadedState: { language: { current: language } },
+    reducer: combineReducers({ [api.reducerPath]: api.reducer, toast: toastReducer }),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
   const router = createMemoryRouter([{ element: <SignedIn user={user} />, children: routes }], { initialEntries: [path] });

@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { rolePath } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
 import { useLanguage } from '@/i18n/useLanguage';

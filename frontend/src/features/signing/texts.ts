@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import type { Party } from './types';
 
 /** The school's own signing texts: the introduction and each party's declaration. */

@@ -1,27 +1,10 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useDispatch } from 'react-redux';
-import { normalizeError, type NormalizedError } from '@/api/errors';
-import { browserLanguages, getStoredLanguage, resolveLanguage } from '@/i18n/language';
-import { languageChanged } from '@/i18n/languageSlice';
+import type { ReactNode } from 'react';
 import { useLanguage } from '@/i18n/useLanguage';
+import { TenantValueProvider } from './tenantContext';
 import { useGetTenantQuery } from './tenantApi';
 import type { Tenant } from './types';
 
-/** Where the app stands in finding out which school it serves. */
-export type TenantStatus = 'loading' | 'ready' | 'notFound' | 'unavailable' | 'connectionError';
-
-/** What the tenant context offers. */
-export interface TenantContextValue {
-  status: TenantStatus;
-  /** The best school information at hand (possibly from before a language switch); null until known. */
-  tenant: Tenant | null;
-  /** The failure behind `notFound`, `unavailable` and `connectionError`. */
-  error: NormalizedError | null;
-  /** Asks the server again. */
-  retry: () => void;
-}
-
-const TenantContext = createContext<TenantContextValue | null>(null);
+export { useTenant, useTenantContext, type TenantContextValue, type TenantStatus } from './tenantContext';
 
 interface TenantProviderProps {
   /** The school injected into `index.html`, used until the API answers. */
@@ -30,55 +13,16 @@ interface TenantProviderProps {
 }
 
 /**
- * Fetches `GET /api/tenant?lang=` for the current language and shares the
- * result. Until the first answer (and while another language loads) it offers
- * the injected or previous school, so the page never blanks. It also applies
- * the school's default language when the user has not chosen one.
+ * The signed-in app's school: `GET /api/tenant?lang=` for the current
+ * language through RTK Query, so that an admin's change of the school's texts
+ * (which invalidates the `Tenant` tag) shows at once.
  */
 export function TenantProvider({ initialTenant, children }: TenantProviderProps) {
   const { language } = useLanguage();
-  const dispatch = useDispatch();
-  const { data, error, isFetching, refetch } = useGetTenantQuery(language);
-  const tenant = data ?? initialTenant;
-
-  const defaultLanguage = tenant?.defaultLanguage;
-  const offered = tenant?.languages.join(',');
-  useEffect(() => {
-    if (!defaultLanguage) return;
-    const wanted = resolveLanguage({
-      stored: getStoredLanguage(),
-      defaultLanguage,
-      available: offered ? offered.split(',') : null,
-      browser: browserLanguages(),
-    });
-    if (wanted !== language) dispatch(languageChanged(wanted));
-  }, [defaultLanguage, offered, language, dispatch]);
-
-  const value = useMemo<TenantContextValue>(() => {
-    const normalized = error ? normalizeError(error) : null;
-    let status: TenantStatus;
-    if (isFetching && !tenant) status = 'loading';
-    else if (normalized?.statusCode === 404) status = 'notFound';
-    else if (normalized?.statusCode === 503) status = 'unavailable';
-    else if (tenant) status = 'ready';
-    else if (normalized) status = 'connectionError';
-    else status = 'loading';
-    return { status, tenant, error: normalized, retry: () => void refetch() };
-  }, [error, isFetching, tenant, refetch]);
-
-  return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;
-}
-
-/** The tenant context. Must be used inside `TenantProvider`. */
-export function useTenantContext(): TenantContextValue {
-  const value = useContext(TenantContext);
-  if (!value) throw new Error('useTenantContext must be used inside TenantProvider');
-  return value;
-}
-
-/** The current school. Only for screens shown after `TenantGate` has the school. */
-export function useTenant(): Tenant {
-  const { tenant } = useTenantContext();
-  if (!tenant) throw new Error('useTenant must be used inside TenantGate');
-  return tenant;
+  const answer = useGetTenantQuery(language);
+  return (
+    <TenantValueProvider initialTenant={initialTenant} answer={answer}>
+      {children}
+    </TenantValueProvider>
+  );
 }

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
 import { adminPaths } from '../paths';

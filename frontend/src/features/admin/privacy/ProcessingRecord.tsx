@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useGetProcessingRecordQuery } from '@/features/personalData/personalDataApi';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useLanguage } from '@/i18n/useLanguage';
 import { LoadError } from '../components/LoadError';
 import { Loading } from '../components/Loading';

@@ -10,7 +10,7 @@ import { toastReducer } from '@/components/toast/toastSlice';
 import { TenantProvider } from '@/features/tenant/TenantProvider';
 import { I18nProvider } from '@/i18n/I18nProvider';
 import type { Language } from '@/i18n/language';
-import { languageReducer } from '@/i18n/languageSlice';
+import { setCurrentLanguage } from '@/i18n/languageStore';
 import { demoTenant } from '@/testing/fixtures';
 import { buildTheme } from '@/theme/buildTheme';
 import { AdminRoutes } from '../AdminRoutes';
@@ -91,9 +91,9 @@ interface RenderOptions {
 
 /** A store like the app's, with the parts the admin screens use. */
 export function testStore(language: Language = 'nb') {
+  setCurrentLanguage(language);
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, language: languageReducer, toast: toastReducer },
-    preloadedState: { language: { current: language } },
+    reducer: { [api.reducerPath]: api.reducer, toast: toastReducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
 }

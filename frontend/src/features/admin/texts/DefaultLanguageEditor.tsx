@@ -9,7 +9,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { isLanguage, type Language } from '@/i18n/language';
 import { useSaveDefaultLanguageMutation } from '../api/schoolTextsApi';
 

@@ -15,7 +15,7 @@ import { useToast } from '@/components/toast/useToast';
 import { roleOfPath, rolePath, type RoleName } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetMyStudentClassesQuery } from '@/features/placement/api/placementApi';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import {
   answeringApi,

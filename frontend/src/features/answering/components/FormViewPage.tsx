@@ -9,7 +9,7 @@ import { FormattedList, FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import { roleOfPath, rolePath } from '@/features/auth/roles';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useGetAnsweringFormQuery } from '../answeringApi';

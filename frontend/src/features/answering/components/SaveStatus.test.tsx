@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { loadedMessages } from '@/i18n/messages';
+import { intlMessages } from '@/i18n/messages';
 import { SaveStatus, statusKind } from './SaveStatus';
 
 const problem = (statusCode: number) => ({ status: statusCode, data: { description: 'x', statusCode, errors: [] } });
@@ -25,7 +25,7 @@ describe('the save status line', () => {
 
   it('tells the user, in words, that it is reconnecting and the text is kept', () => {
     render(
-      <IntlProvider locale="nb" messages={loadedMessages('nb')}>
+      <IntlProvider locale="nb" messages={intlMessages('nb')}>
         <SaveStatus state={{ ...base, status: 'retrying', error: problem(503) }} />
       </IntlProvider>,
     );
@@ -50,7 +50,7 @@ describe('the save status line', () => {
     ['en', { ...base, status: 'failed' as const, error: { status: 'FETCH_ERROR', error: 'x' } }, 'failed', /^Could not save\.$/],
   ])('in %s says %s', (language, state, kind, text) => {
     render(
-      <IntlProvider locale={language} messages={loadedMessages(language as 'nb' | 'en')}>
+      <IntlProvider locale={language} messages={intlMessages(language as 'nb' | 'en')}>
         <SaveStatus state={{ error: null, ...state }} />
       </IntlProvider>,
     );

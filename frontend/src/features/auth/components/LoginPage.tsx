@@ -6,10 +6,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { loginTargets } from '../loginTargets';
 import { newVippsState, rememberSignIn, rememberVippsState, signInParams } from '../signInStorage';
@@ -19,17 +18,27 @@ import { newVippsState, rememberSignIn, rememberVippsState, signInParams } from 
 const VIPPS_ORANGE = '#C63B0E';
 const VIPPS_ORANGE_HOVER = '#A3300B';
 
+interface LoginPageProps {
+  /** The address's query, e.g. `?verificationGuid=…`. */
+  search: string;
+  /** Opens another page of the app without loading the page again. */
+  navigate: (to: string) => void;
+}
+
 /**
  * The school's sign-in page, shown for every path while nobody is signed in:
  * Feide for students and teachers, Vipps for practice supervisors, and a link
  * to sign-in with a one-time code by e-mail. A `verificationGuid` in the query
  * (a supervisor invitation) and a local `redirect_uri` are passed on to every
  * sign-in, and kept in session storage for the way back.
+ *
+ * It needs no router: it is the first page a phone downloads, and the router
+ * comes only with the pages a sign-in goes on to. The caller gives the query
+ * and the way to open another page of the app.
  */
-export function LoginPage() {
+export function LoginPage({ search, navigate }: LoginPageProps) {
   const tenant = useTenant();
-  const [searchParams] = useSearchParams();
-  const params = signInParams(searchParams);
+  const params = signInParams(new URLSearchParams(search));
   const { verificationGuid, redirectUri } = params;
   // One state per visit of the page; kept when the Vipps button is used.
   const [vippsState] = useState(newVippsState);
@@ -119,8 +128,12 @@ export function LoginPage() {
               <FormattedMessage id="login.otp.lead" />
             </Typography>
             <Link
-              component={RouterLink}
-              to={targets.oneTimeCode}
+              href={targets.oneTimeCode}
+              onClick={(event: MouseEvent) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                navigate(targets.oneTimeCode);
+              }}
               sx={{ display: 'inline-block', py: 1, fontSize: '1rem', fontWeight: 600 }}
             >
               <FormattedMessage id="login.otp.link" />

@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router';
 import { detailFor, normalizeError } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useRequestCodeMutation, useSignInWithCodeMutation } from '../authApi';
 import { codePaths, emailFromState } from '../paths';
 import { useFinishSignIn } from '../session';

@@ -15,7 +15,7 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorDescriptions, hasStatus, normalizeError } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
 import { useGetFeideGroupsQuery, useGetFeideInfoQuery, useGetMembershipsQuery, type Membership } from '../debugApi';

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { FormattedList, FormattedMessage, useIntl } from 'react-intl';
 import { roleMessages, type RoleName } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, type ReactNode } from 'react';
 import { NavigationType, Link as RouterLink, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 
 interface PageProps {
   /** The page heading (h1), also the start of the tab title. */

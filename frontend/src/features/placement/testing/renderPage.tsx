@@ -11,14 +11,13 @@ import { SessionProvider } from '@/features/auth/SessionProvider';
 import type { CurrentUser } from '@/features/auth/types';
 import { TenantProvider } from '@/features/tenant/TenantProvider';
 import { I18nProvider } from '@/i18n/I18nProvider';
-import { languageReducer } from '@/i18n/languageSlice';
 import { demoTenant } from '@/testing/fixtures';
 import { buildTheme } from '@/theme/buildTheme';
 
-/** A store like the app's: the api slice, the language and the toasts. */
+/** A store like the app's: the api slice and the toasts. */
 export function testStore() {
   return configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, language: languageReducer, toast: toastReducer }),
+    reducer: combineReducers({ [api.reducerPath]: api.reducer, toast: toastReducer }),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }

@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useAcceptPrivacyPolicyMutation } from '@/features/auth/authApi';
 import { useSession } from '@/features/auth/SessionProvider';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { forgetAcceptance, hasAcceptedLocally, rememberAcceptance } from '../acceptance';
 
 const MarkdownContent = lazy(() =>

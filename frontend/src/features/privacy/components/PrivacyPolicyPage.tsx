@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSession } from '@/features/auth/SessionProvider';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 const MarkdownContent = lazy(() =>

@@ -23,7 +23,7 @@ function renderAt(element: React.ReactNode) {
     { initialEntries: ['/'] },
   );
   render(
-    <AppProviders store={setupStore({ language: { current: 'nb' } })} initialTenant={demoTenant()}>
+    <AppProviders store={setupStore()} initialTenant={demoTenant()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -79,7 +79,7 @@ function serve(role: Role, form: () => SigningForm | null, handlers: ApiHandlers
 }
 
 function renderPage(role: Role) {
-  const store = setupStore({ language: { current: 'nb' } });
+  const store = setupStore();
   const router = createMemoryRouter(
     [
       { path: '/:role/class/:classId/student/:studentUserId/signingform', element: <SigningFormPage /> },

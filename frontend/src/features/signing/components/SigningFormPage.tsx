@@ -18,7 +18,7 @@ import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import { useGetMeQuery } from '@/features/auth/authApi';
 import { roleOfPath } from '@/features/auth/roles';
-import { useTenant } from '@/features/tenant/TenantProvider';
+import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import type { MessageId } from '@/i18n/messages';
 import { conflictOf } from '../conflicts';

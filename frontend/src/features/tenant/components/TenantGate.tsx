@@ -7,7 +7,7 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { PageShell } from '@/components/PageShell';
 import { StatusMessage } from '@/components/StatusMessage';
-import { useTenantContext } from '../TenantProvider';
+import { useTenantContext } from '../tenantContext';
 
 /**
  * Renders its children once the school is known; until then a loading state,
