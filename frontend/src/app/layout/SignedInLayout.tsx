@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import { useEffect, type ReactNode } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBox } from '@/components/ErrorBox';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -20,6 +22,7 @@ import type { CurrentUser } from '@/features/auth/types';
 import { getStoredLanguage } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';
 import { OfflineBanner } from '@/pwa/OfflineBanner';
+import { UnsentNotice } from '@/pwa/UnsentNotice';
 import { AppShell } from './AppShell';
 import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
@@ -42,6 +45,28 @@ function useRefreshOnNavigation(): void {
         () => undefined,
       );
   }, [pathname, refresh]);
+}
+
+/**
+ * Sends the changes that wait on the device for forms that are not open
+ * (spec: sent when the connection returns): on start, when the browser is
+ * online again and when the service worker asks. Loaded apart, after the
+ * user, so neither the login page nor the first paint carries it.
+ */
+function useKeptChangesSender(userId: number | undefined): void {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  useEffect(() => {
+    if (userId === undefined) return;
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import('@/features/answering/keptSender').then(({ startKeptSender }) => {
+      if (!left) stop = startKeptSender(dispatch, userId);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [dispatch, userId]);
 }
 
 /**
@@ -76,6 +101,7 @@ export function SignedInLayout() {
     // Another user than last time on this device: their data goes first.
     if (userId !== undefined) void import('@/pwa/deviceStore').then(({ claimDevice }) => claimDevice(userId));
   }, [userId]);
+  useKeptChangesSender(userId);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
@@ -85,6 +111,7 @@ export function SignedInLayout() {
     <SessionProvider user={user}>
       <AppShell>
         <OfflineBanner />
+        <UnsentNotice />
         <ActiveRoleGate>
           <Outlet />
         </ActiveRoleGate>
