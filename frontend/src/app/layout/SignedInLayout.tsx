@@ -4,11 +4,13 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { sessionEnd } from '@/api/apiSlice';
 import { ErrorBox } from '@/components/ErrorBox';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { PageShell } from '@/components/PageShell';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useGetMeQuery, useRefreshTokenMutation, useSetMyLanguageMutation } from '@/features/auth/authApi';
+import { startKeptSender } from '@/features/answering/keptSender';
 import { RoleChooser } from '@/features/auth/components/RoleChooser';
 import { rolePath, type RoleName } from '@/features/auth/roles';
 import { useSignOut } from '@/features/auth/session';
@@ -24,7 +26,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { OfflineBanner } from '@/pwa/OfflineBanner';
 import { UnsentNotice } from '@/pwa/UnsentNotice';
 import { AppShell } from './AppShell';
-import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
+import { clearDeviceOnSessionEnd, clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
 /**
  * Renews the token on every change of path (spec §4), so an active user
@@ -57,15 +59,7 @@ function useKeptChangesSender(userId: number | undefined): void {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   useEffect(() => {
     if (userId === undefined) return;
-    let stop: (() => void) | null = null;
-    let left = false;
-    void import('@/features/answering/keptSender').then(({ startKeptSender }) => {
-      if (!left) stop = startKeptSender(dispatch, userId);
-    });
-    return () => {
-      left = true;
-      stop?.();
-    };
+    return startKeptSender(dispatch, userId);
   }, [dispatch, userId]);
 }
 
@@ -102,6 +96,13 @@ export function SignedInLayout() {
     if (userId !== undefined) void import('@/pwa/deviceStore').then(({ claimDevice }) => claimDevice(userId));
   }, [userId]);
   useKeptChangesSender(userId);
+  useEffect(() => {
+    // The session ending (a refused token) clears the device as signing out does.
+    sessionEnd.clearDevice = clearDeviceOnSessionEnd;
+    return () => {
+      sessionEnd.clearDevice = null;
+    };
+  }, []);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
