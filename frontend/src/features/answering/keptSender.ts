@@ -35,7 +35,8 @@ async function serverSet(dispatch: Dispatch, form: PendingForm, userId: number):
  */
 export async function sendKeptSet(dispatch: Dispatch, kept: PendingChanges): Promise<SendOutcome> {
   const form = kept.form;
-  if (!form || isHeld(kept.key)) return 'skipped';
+  // A form page that is open (or opening, at the app's start) sends its own.
+  if (!form || isHeld(kept.key) || window.location.pathname === form.path) return 'skipped';
   const controller = new AutosaveController({
     // As the server was when the changes began: a save on top of it is
     // refused (409) if the server moved on, and then merged as on the page.
