@@ -482,8 +482,12 @@ test('offline: a new version of the app waits while the user writes and is taken
     expect(await runningVersion(page)).toBe('running');
 
     // The next start (every page of the app closed, then opened again) runs the new version.
+    const token = await storedToken(page);
     await page.close();
+    // A new tab starts without the token (session storage is per tab): signed in again.
     const again = await context.newPage();
+    await again.goto(at('/login'));
+    await again.evaluate((kept) => window.sessionStorage.setItem('token', kept), token ?? '');
     await again.goto(at(t.path));
     await expect(again.getByRole('heading', { level: 1 })).toHaveText(SPECIFIC_FORM);
     await expect.poll(() => runningVersion(again), { timeout: 20_000 }).toBe('next');
