@@ -406,6 +406,19 @@ test('offline: a queued change meets a form locked by signing meanwhile, is refu
   expect(after.version).toBe(before.version);
   expect([...after.values]).toEqual([...before.values]);
   await expectNoAxeViolations(page);
+
+  // Elsewhere in the app, on its next start, the change that cannot go is named, with the reason and the way to the form.
+  const menu = await openMenu(page);
+  await menu.getByRole('link', { name: new RegExp(`^${message('nb', 'role.Advisor.title')}`) }).click();
+  await expect(page).toHaveURL(schoolUrl('demo', '/advisor'));
+  await page.reload();
+  const notice = page.getByTestId('unsent-notice');
+  await expect(notice).toContainText(LOCKED_TEXT ?? '', { timeout: 20_000 });
+  await expect(notice).toContainText(SPECIFIC_FORM);
+  await expect(notice.getByRole('link', { name: message('nb', 'offline.unsent.open') })).toHaveAttribute('href', t.path);
+  expect(await pendingOnDevice(page)).toBe(1);
+  expect((await serverSet(page, t, token)).version).toBe(before.version);
+  await expectNoAxeViolations(page);
 });
 
 test('offline: a change queued on a form is sent when the connection returns, with the form no longer open', async ({ page, context }) => {
@@ -417,6 +430,14 @@ test('offline: a change queued on a form is sent when the connection returns, wi
   await goOffline(context);
   const mine = await chooseAnother(question(page, VITALS), ['Assistert', 'Veiledet']);
   await expect(status(page)).toHaveText(onDeviceText);
+
+  // Where the browser has Background Sync, the page asked for it.
+  const syncTags = await page.evaluate(async () => {
+    const registration: unknown = await navigator.serviceWorker.getRegistration();
+    const sync = (registration as { sync?: { getTags: () => Promise<string[]> } } | undefined)?.sync;
+    return (await sync?.getTags()) ?? [];
+  });
+  expect(syncTags).toContain('praksis-send');
 
   // Off to the home page through the menu, still offline: the form is no longer open.
   const menu = await openMenu(page);
@@ -435,6 +456,29 @@ test('offline: a change queued on a form is sent when the connection returns, wi
   expect(after.values.get(t.questionIds.get(VITALS) ?? -1)).toBe(mine);
   await expect(page).toHaveURL(schoolUrl('demo', '/advisor'));
   await expect(page.getByTestId('unsent-notice')).toHaveCount(0);
+
+  // The browser's sync event wakes the worker, which asks the open pages to send.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const found = registrations.find((r) => r.scopeURL === schoolUrl('demo', '/'));
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const asked = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data));
+      }),
+  );
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: schoolUrl('demo', '').replace(/\/$/, ''),
+    registrationId: await registrationId,
+    tag: 'praksis-send',
+    lastChance: false,
+  });
+  expect(await asked).toEqual({ type: 'praksis-send' });
 });
 
 test('offline: a new version of the app waits while the user writes and is taken up on the next start', async ({ page, context }) => {
