@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupStore } from '@/app/store';
 import { demoTenant } from '@/testing/fixtures';
 import { mockApi, requestsTo, serveTenant, stubPageNavigation } from '@/testing/renderApp';
-import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, shouldRetry } from './apiSlice';
+import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, sessionEnd, shouldRetry } from './apiSlice';
 
 describe('prepareApiHeaders', () => {
   it('sends the current language and, when signed in, the bearer token', () => {
@@ -37,6 +37,24 @@ describe('a rejected token', () => {
     expect(result.error).toMatchObject({ status: 401 });
     expect(window.sessionStorage.getItem('token')).toBeNull();
     expect(navigation.reload).toHaveBeenCalledOnce();
+  });
+
+  it('clears what the device kept for the user before the page loads again', async () => {
+    const navigation = stubPageNavigation();
+    mockApi(serveTenant(demoTenant), { 'GET /api/users/me': () => ({ status: 401, body: expired }) });
+    window.sessionStorage.setItem('token', 'old');
+    const order: string[] = [];
+    navigation.reload.mockImplementation(() => void order.push('reload'));
+    sessionEnd.clearDevice = async () => {
+      await Promise.resolve();
+      order.push('cleared');
+    };
+    try {
+      await call();
+    } finally {
+      sessionEnd.clearDevice = null;
+    }
+    expect(order).toEqual(['cleared', 'reload']);
   });
 
   it("does the same when the description says 'Token has expired', whatever the status", async () => {

@@ -71,8 +71,17 @@ const rawBaseQuery: typeof fetchOnce = retry(fetchOnce, {
 });
 
 /**
+ * What the signed-in app does when the session ends, before the page loads
+ * again at the sign-in page: clears what the device kept for the user, as
+ * signing out does. Set by the signed-in layout, so the login page carries
+ * none of that code.
+ */
+export const sessionEnd: { clearDevice: (() => Promise<void>) | null } = { clearDevice: null };
+
+/**
  * The base query with the app's answer to a rejected token: when a call made
  * with a token gets 401 (or an expired-token error), the token is forgotten
+ * and what the device kept for the user cleared (see {@link sessionEnd}),
  * and the page loaded again, which shows the sign-in page. Calls made
  * without a token (the sign-in pages) just get the error. Same type as
  * `fetchBaseQuery`, so `meta` still holds the request and response.
@@ -86,6 +95,7 @@ export const baseQueryWithSignOut: typeof rawBaseQuery = async (
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error && hadToken && !OWN_401_HANDLING.has(api.endpoint) && isRejectedToken(result.error)) {
     clearToken();
+    await sessionEnd.clearDevice?.().catch(() => undefined);
     pageNavigation.reload();
   }
   return result;

@@ -7,3 +7,7 @@ export const PAGES_CACHE = 'praksis-pages';
 export const API_CACHE = 'praksis-api';
 /** The query parameter that scopes a cached API answer to one signed-in user. */
 export const USER_KEY_PARAM = '__praksis_user';
+/** The Background Sync tag under which the page asks to send what waits on the device. */
+export const SEND_TAG = 'praksis-send';
+/** The message the service worker posts to open pages: send what waits on the device. */
+export const SEND_MESSAGE = 'praksis-send';

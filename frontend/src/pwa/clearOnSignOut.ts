@@ -8,3 +8,20 @@ export async function clearDeviceOnSignOut(): Promise<void> {
   const { clearDevice } = await import('./deviceStore');
   await clearDevice();
 }
+
+/**
+ * Clears the device when the session ends without the user signing out (a
+ * refused token): as on sign-out, and when changes were still waiting to be
+ * sent, notes it for the sign-in page, which says they were discarded.
+ */
+export async function clearDeviceOnSessionEnd(): Promise<void> {
+  const [{ clearDevice, countPending }, { forgetUnsent }, { noteDiscarded }] = await Promise.all([
+    import('./deviceStore'),
+    import('./unsent'),
+    import('./discarded'),
+  ]);
+  const waiting = await countPending();
+  await clearDevice();
+  forgetUnsent();
+  if (waiting > 0) noteDiscarded();
+}

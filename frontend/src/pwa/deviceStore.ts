@@ -1,6 +1,18 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { API_CACHE } from './cacheNames';
 
+/** Which form a set of changes belongs to, so they can be sent (and shown) without the form open. */
+export interface PendingForm {
+  classId: number;
+  studentUserId: number;
+  formId: number;
+  assignmentId: number;
+  /** The form page's address. */
+  path: string;
+  /** The form's name and the student's, as the user saw them. */
+  label: string;
+}
+
 /** What is kept on the device for one answer set until the server has it. */
 export interface PendingChanges {
   /** `answers.{assignmentId}.{studentUserId}.{userId}` (see answersStorageKey). */
@@ -14,6 +26,8 @@ export interface PendingChanges {
   base: [number, { value: string | null; comment: string | null }][];
   /** When the changes were last written (the order in which sets are sent). */
   updatedAt: number;
+  /** The form; missing in what older versions of the app kept (sent when that form is opened). */
+  form?: PendingForm;
 }
 
 interface DeviceSchema extends DBSchema {
@@ -69,6 +83,20 @@ export async function deletePending(key: string): Promise<void> {
 export async function listPending(userId: number): Promise<PendingChanges[]> {
   const all = await (await db()).getAllFromIndex('pending', 'byUser', userId);
   return all.sort((a, b) => a.updatedAt - b.updatedAt);
+}
+
+/** How many sets of changes wait on the device, whoever made them (0 when there is no database). */
+export async function countPending(): Promise<number> {
+  try {
+    if (typeof indexedDB.databases === 'function') {
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      // Opening a database that is not there would create it.
+      if (!names.includes(DEVICE_DB)) return 0;
+    }
+    return await (await db()).count('pending');
+  } catch {
+    return 0;
+  }
 }
 
 /** Local-storage key of the last user who used the app on this device. */

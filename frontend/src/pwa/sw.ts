@@ -18,7 +18,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, PAGES_CACHE, USER_KEY_PARAM } from './cacheNames';
+import { API_CACHE, PAGES_CACHE, SEND_MESSAGE, SEND_TAG, USER_KEY_PARAM } from './cacheNames';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -93,3 +93,24 @@ registerRoute(
   }),
   'GET',
 );
+
+/**
+ * Background Sync: the connection is back and changes wait on the device.
+ * The worker asks the open pages of the app to send them rather than
+ * sending itself, on purpose: a save needs the user's bearer token, which
+ * lives in the tab's session storage (out of a worker's reach), and
+ * /api/auth/refresh renews a token only when sent one — there is no
+ * cookie a worker could use with `credentials: 'include'`. Keeping a token
+ * where the worker could read it (IndexedDB) would let it outlive the tab
+ * and the session on a shared device. With no page open the changes wait
+ * for the next start, which sends them.
+ */
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== SEND_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage({ type: SEND_MESSAGE });
+    }),
+  );
+});

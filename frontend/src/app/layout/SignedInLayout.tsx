@@ -1,12 +1,16 @@
 import Button from '@mui/material/Button';
 import { useEffect, type ReactNode } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { sessionEnd } from '@/api/apiSlice';
 import { ErrorBox } from '@/components/ErrorBox';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { PageShell } from '@/components/PageShell';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useGetMeQuery, useRefreshTokenMutation, useSetMyLanguageMutation } from '@/features/auth/authApi';
+import { startKeptSender } from '@/features/answering/keptSender';
 import { RoleChooser } from '@/features/auth/components/RoleChooser';
 import { rolePath, type RoleName } from '@/features/auth/roles';
 import { useSignOut } from '@/features/auth/session';
@@ -20,8 +24,9 @@ import type { CurrentUser } from '@/features/auth/types';
 import { getStoredLanguage } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';
 import { OfflineBanner } from '@/pwa/OfflineBanner';
+import { UnsentNotice } from '@/pwa/UnsentNotice';
 import { AppShell } from './AppShell';
-import { clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
+import { clearDeviceOnSessionEnd, clearDeviceOnSignOut } from '@/pwa/clearOnSignOut';
 
 /**
  * Renews the token on every change of path (spec §4), so an active user
@@ -42,6 +47,20 @@ function useRefreshOnNavigation(): void {
         () => undefined,
       );
   }, [pathname, refresh]);
+}
+
+/**
+ * Sends the changes that wait on the device for forms that are not open
+ * (spec: sent when the connection returns): on start, when the browser is
+ * online again and when the service worker asks. Loaded apart, after the
+ * user, so neither the login page nor the first paint carries it.
+ */
+function useKeptChangesSender(userId: number | undefined): void {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  useEffect(() => {
+    if (userId === undefined) return;
+    return startKeptSender(dispatch, userId);
+  }, [dispatch, userId]);
 }
 
 /**
@@ -76,6 +95,14 @@ export function SignedInLayout() {
     // Another user than last time on this device: their data goes first.
     if (userId !== undefined) void import('@/pwa/deviceStore').then(({ claimDevice }) => claimDevice(userId));
   }, [userId]);
+  useKeptChangesSender(userId);
+  useEffect(() => {
+    // The session ending (a refused token) clears the device as signing out does.
+    sessionEnd.clearDevice = clearDeviceOnSessionEnd;
+    return () => {
+      sessionEnd.clearDevice = null;
+    };
+  }, []);
 
   if (!user) {
     if (error) return <UserFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
@@ -85,6 +112,7 @@ export function SignedInLayout() {
     <SessionProvider user={user}>
       <AppShell>
         <OfflineBanner />
+        <UnsentNotice />
         <ActiveRoleGate>
           <Outlet />
         </ActiveRoleGate>

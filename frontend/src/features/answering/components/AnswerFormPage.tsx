@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import {
   useLazyGetStudentFormFullQuery,
   useSaveAnswersMutation,
 } from '../answeringApi';
+import { holdSet } from '@/pwa/unsent';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
 import { answersStorageKey, useAutosave, type AnswerDraft, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
 import {
@@ -270,7 +271,16 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
   }, [fetchFull, ids.classId, ids.studentUserId, ids.formId, ids.assignmentId, answerAs, user.id]);
 
   const storageKey = answersStorageKey(ids.assignmentId, ids.studentUserId, user.id);
+  // Kept with the changes, so the app can send them (and name the form) when it is not open.
+  const { pathname } = useLocation();
   const [store] = useState(() => deviceChangeStore({ key: storageKey, userId: user.id }));
+  const label = context.studentName ? `${context.form.name} – ${context.studentName}` : context.form.name;
+  const { classId, studentUserId, formId, assignmentId } = ids;
+  useLayoutEffect(() => {
+    store.describe({ classId, studentUserId, formId, assignmentId, path: pathname, label });
+  }, [store, classId, studentUserId, formId, assignmentId, pathname, label]);
+  // While open, this page sends the set; the app-wide sender leaves it alone.
+  useEffect(() => holdSet(storageKey), [storageKey]);
   const autosave = useAutosave({ initial, storageKey, store, save, reload });
 
   const others = useMemo(() => commentsByQuestion(half, user.id), [half, user.id]);

@@ -302,7 +302,11 @@ export class AutosaveController {
       found = true;
       this.base.set(question, was);
       // A negative version is unknown (changes an older app kept): put on top, as it did.
-      if (stored.version >= 0 && stored.version !== this.version && !sameDraft(theirs, was)) {
+      // Otherwise the answer is in conflict whenever the server's differs from
+      // what the change was made on, also when the kept version is the
+      // server's: a conflict met by an earlier visit (or the app-wide sender)
+      // was kept on top of the version it reloaded, and stays a conflict.
+      if (stored.version >= 0 && !sameDraft(theirs, was)) {
         this.conflicts.set(question, { questionId: question, mine: draft, theirs });
       } else {
         this.dirty.set(question, draft);
@@ -322,6 +326,29 @@ export class AutosaveController {
       onDevice: true,
     });
     if (this.dirty.size > 0) void this.flush();
+  }
+
+  /**
+   * Sends, once and without the form page, what an earlier visit kept on
+   * the device (the app-wide sender): the same restore, order, version and
+   * conflict handling as the page. What cannot go (a conflict, a locked
+   * form, no connection) stays on the device for the page to show; the
+   * snapshot returned says how it went. Starts no listeners and leaves no
+   * timers.
+   */
+  async sendKept(): Promise<AutosaveSnapshot> {
+    if (this.started) return this.snapshot;
+    this.started = true;
+    try {
+      await this.restore();
+      // The save restore started, with any reload and second try it took.
+      await this.queue;
+    } finally {
+      this.started = false;
+      this.clearTimers();
+    }
+    await this.storeChain;
+    return this.snapshot;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/features/auth/token';
 import type { Answer } from '../types';
 import { MAX_CONFLICTS_IN_A_ROW, type AutosaveOptions, type SaveRequest, type ServerAnswers } from './autosave';
 import { answersStorageKey, useAutosave } from './useAutosave';
@@ -272,6 +273,7 @@ describe('useAutosave', () => {
   });
 
   it('warns before the page is left with unsaved changes and sends them', async () => {
+    setToken('tok');
     const server = fakeServer();
     const { result } = setup({ save: server.save, reload: server.reload });
     const quiet = new Event('beforeunload', { cancelable: true });
@@ -287,5 +289,14 @@ describe('useAutosave', () => {
     expect(leaving.defaultPrevented).toBe(true);
     expect(server.save).toHaveBeenCalledTimes(1);
     expect(server.save.mock.calls[0]?.[0]).toMatchObject({ keepalive: true });
+  });
+
+  it('does not hold the user back once the session has ended (no token): the changes went with it', () => {
+    const server = fakeServer();
+    const { result } = setup({ save: server.save, reload: server.reload });
+    act(() => result.current.change(1, { value: '2' }));
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(false);
   });
 });

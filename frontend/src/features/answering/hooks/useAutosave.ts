@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { getToken } from '@/features/auth/token';
 import {
   AutosaveController,
   type AnswerDraft,
@@ -48,7 +49,9 @@ export function useAutosave(options: AutosaveOptions): UseAutosave {
   useEffect(() => {
     controller.start();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!controller.hasUnsaved()) return;
+      // Without a token the session has ended: nothing can be sent, and
+      // what waited was cleared with it, so the page does not hold the user.
+      if (!controller.hasUnsaved() || getToken() === null) return;
       void controller.flush({ keepalive: true });
       // Asks the browser to warn before the page goes.
       event.preventDefault();
