@@ -36,7 +36,7 @@ export const CPU_SLOWDOWN = 4;
  * tasks (for TBT: the part of each over 50 ms).
  */
 function observeVitals() {
-  const vitals = { lcp: 0, cls: 0, tbt: 0 };
+  const vitals = { lcp: 0, cls: 0, tbt: 0, shifts: [] };
   Object.defineProperty(window, '__vitals', { value: vitals });
   const observe = (type, onEntry) => {
     try {
@@ -46,8 +46,15 @@ function observeVitals() {
     }
   };
   observe('largest-contentful-paint', (e) => (vitals.lcp = e.startTime));
+  // Which elements moved, for BENCH_LIST: tag, id or class, and the text they start with.
+  const describe = (node) =>
+    node?.nodeType === 1
+      ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0]} "${(node.textContent ?? '').slice(0, 30)}"`
+      : String(node?.nodeName);
   observe('layout-shift', (e) => {
-    if (!e.hadRecentInput) vitals.cls += e.value;
+    if (e.hadRecentInput) return;
+    vitals.cls += e.value;
+    vitals.shifts.push(`${e.value.toFixed(3)} at ${Math.round(e.startTime)} ms: ${(e.sources ?? []).map((s) => describe(s.node)).join(' | ')}`);
   });
   observe('longtask', (e) => (vitals.tbt += Math.max(0, e.duration - 50)));
 }
@@ -107,15 +114,21 @@ async function measure(page, url, ready) {
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!e.request.url.startsWith('data:')) requests++;
   });
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  const urls = new Map();
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, `${e.response.url} ${e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '-'}`);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+    if (process.env.BENCH_LIST) console.error(`  ${e.encodedDataLength}\t${types.get(e.requestId)}\t${urls.get(e.requestId)}`);
   });
   await page.goto(url, { waitUntil: 'load' });
   await ready(page).waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const vitals = await page.evaluate(() => window.__vitals);
+  if (process.env.BENCH_LIST) for (const shift of vitals.shifts) console.error(`  shift ${shift}`);
   await cdp.detach();
   return { jsBytes, bytes, requests, ...vitals };
 }
@@ -141,13 +154,16 @@ async function main() {
   const formPath = await formLink.getAttribute('href');
   await probe.close();
 
+  const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
   const pages = [
-    { name: 'login page', path: '/login', signedIn: false, ready: heading },
+    // Any path without a page of its own shows the login page (spec §2).
+    { name: 'login page', path: '/', signedIn: false, ready: heading },
+    { name: 'code sign-in page', path: '/login', signedIn: false, ready: heading },
     { name: 'student home', path: '/student', signedIn: true, ready: heading },
     { name: "student's form page", path: formPath, signedIn: true, ready: (p) => p.locator('main textarea, main input').first() },
   ];
   const rows = [];
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !only || only.test(page.name))) {
     const cold = [];
     const warm = [];
     for (let run = 0; run < RUNS; run++) {

@@ -87,7 +87,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           menuButton.current?.focus();
         }}
       />
-      <Box component="main" id="main-content" sx={{ flexGrow: 1, py: { xs: 3, sm: 5 } }}>
+      {/* At least a screen high, so the footer starts below the fold and does
+          not jump down (a layout shift) when the page's data arrives. */}
+      <Box component="main" id="main-content" sx={{ flexGrow: 1, minHeight: '100dvh', py: { xs: 3, sm: 5 } }}>
         {children}
       </Box>
       <TenantFooter tenant={tenant} />
