@@ -81,7 +81,6 @@ func TestWebAppManifestPerSchool(t *testing.T) {
 	}
 }
 
-
 func hexOf(r, g, b uint32) string {
 	const digits = "0123456789abcdef"
 	out := []byte{'#'}
