@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
 
@@ -60,17 +61,33 @@ func NewDailyWorker(schools Schools) *DailyWorker { return &DailyWorker{schools:
 
 // Work enqueues a sweep for every school that is served.
 func (w *DailyWorker) Work(ctx context.Context, _ *river.Job[DailyArgs]) error {
-	client := river.ClientFromContext[*sql.Tx](ctx)
 	var errs []error
 	for _, t := range w.schools.All() {
 		if ok, _ := t.Serveable(w.schools.TargetVersion()); !ok {
 			continue
 		}
-		if _, err := client.Insert(ctx, SweepArgs{Tenant: t.Slug}, nil); err != nil {
+		if err := insertFromWorker(ctx, SweepArgs{Tenant: t.Slug}); err != nil {
 			errs = append(errs, fmt.Errorf("start retention sweep of %s: %w", t.Slug, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// insertFromWorker inserts a job through the client that works the current
+// one. Which client that is depends on how the workers wake: the request
+// pool's (database/sql) when they poll, the listening pool's (pgx) in listen
+// mode, the default.
+func insertFromWorker(ctx context.Context, args river.JobArgs) error {
+	if client, err := river.ClientFromContextSafely[*sql.Tx](ctx); err == nil {
+		_, err = client.Insert(ctx, args, nil)
+		return err
+	}
+	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	if err != nil {
+		return fmt.Errorf("no job queue client in the worker's context: %w", err)
+	}
+	_, err = client.Insert(ctx, args, nil)
+	return err
 }
 
 // SweepWorker runs SweepArgs.
