@@ -1,28 +1,51 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
+	"github.com/swaggest/jsonschema-go"
+	"github.com/swaggest/openapi-go"
+	"github.com/swaggest/openapi-go/openapi31"
+
+	"github.com/praksis/praksis/api/edge"
 )
 
 // Op documents one route for the OpenAPI document. Every route is registered
-// together with its Op, so the document cannot fall behind the router.
+// together with its Op, so the document cannot fall behind the router. The
+// shapes come from Go types: an edge.Endpoint brings its own, a plain
+// handler names them in In, Request and Response.
 type Op struct {
 	Summary string
 	Tag     string
 	// Access says who may call the route: "public" or the roles allowed.
 	Access string
-	// Query lists query parameters: name to description.
+	// Query lists query parameters of a plain handler that has no In type:
+	// name to description (documented as strings).
 	Query map[string]string
-	// Responses lists the documented statuses beyond the error shape.
+	// Responses lists the documented statuses beyond the error shape, with
+	// what each means. A 2xx status other than 204 carries the Response
+	// shape; 4xx and 5xx the error shape.
 	Responses map[int]string
-	// Body describes the request body, when there is one.
+	// Body describes the request body in words, when there is one.
 	Body string
+	// In is a zero value of the params struct of a plain handler (fields
+	// tagged path or query).
+	In any
+	// Request is a zero value of the JSON request body of a plain handler.
+	Request any
+	// Response is a zero value of the success answer of a plain handler.
+	Response any
+	// Status is the success status of a plain handler: default 200, or 201
+	// for a POST that documents 201.
+	Status int
 	// Produces is the content type of a successful answer (default JSON).
 	Produces string
 	// Consumes lists the accepted request body types (default JSON).
@@ -46,6 +69,8 @@ type Router struct {
 	// limits holds the body limits of routes that raise the default, by
 	// method and registered path.
 	limits map[string]int64
+	// doc is the document, built once after the last route is registered.
+	doc map[string]any
 }
 
 // Group is a set of routes under one prefix sharing middleware.
@@ -61,9 +86,24 @@ func (r *Router) Group(prefix string, mw ...echo.MiddlewareFunc) *Group {
 }
 
 // Handle registers a route of the group together with its documentation.
-func (g *Group) Handle(method, path string, h echo.HandlerFunc, op Op, mw ...echo.MiddlewareFunc) {
-	g.g.Add(method, path, h, mw...)
+// h is an edge.Endpoint, whose types document the route, or a plain Echo
+// handler documented by op's In, Request and Response.
+func (g *Group) Handle(method, path string, h any, op Op, mw ...echo.MiddlewareFunc) {
+	var handler echo.HandlerFunc
+	switch h := h.(type) {
+	case edge.Endpoint:
+		handler = h.Handler
+		op.In, op.Request, op.Response, op.Status = h.Params, h.Body, h.Out, h.Status
+	case echo.HandlerFunc:
+		handler = h
+	case func(*echo.Context) error:
+		handler = h
+	default:
+		panic(fmt.Sprintf("route %s %s: handler of type %T", method, path, h))
+	}
+	g.g.Add(method, path, handler, mw...)
 	g.r.routes = append(g.r.routes, documented{Method: method, Path: g.prefix + path, Op: op})
+	g.r.doc = nil
 	if op.MaxBody > 0 {
 		if g.r.limits == nil {
 			g.r.limits = map[string]int64{}
@@ -93,9 +133,74 @@ func OpenAPIPath(p string) string {
 	return p
 }
 
-// OpenAPI builds the OpenAPI 3.1 document of every registered route.
+// OpenAPI returns the OpenAPI 3.1 document of every registered route. It is
+// built once; a route table that cannot be documented is a programming
+// error and panics at start-up.
 func (r *Router) OpenAPI() map[string]any {
-	paths := map[string]map[string]any{}
+	if r.doc == nil {
+		doc, err := r.build()
+		if err != nil {
+			panic(fmt.Sprintf("openapi: %v", err))
+		}
+		r.doc = doc
+	}
+	return r.doc
+}
+
+// successStatus is the status of a route's successful answer.
+func (d documented) successStatus() int {
+	if d.Op.Status != 0 {
+		return d.Op.Status
+	}
+	if d.Method == http.MethodPost && d.Op.Responses[http.StatusCreated] != "" {
+		return http.StatusCreated
+	}
+	for _, s := range []int{http.StatusOK, http.StatusAccepted, http.StatusNoContent} {
+		if d.Op.Responses[s] != "" {
+			return s
+		}
+	}
+	return http.StatusOK
+}
+
+func newReflector() *openapi31.Reflector {
+	r := openapi31.NewReflector()
+	js := r.JSONSchemaReflector()
+	js.DefaultOptions = append(js.DefaultOptions,
+		// A pointer to a struct may be null; say so, so that a client
+		// checks before reading it.
+		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true },
+		// Lists are always sent as lists ([] when empty), never null.
+		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
+			if p.NullAdded && p.Type.Kind() == reflect.Slice {
+				p.Schema.RemoveType(jsonschema.Null)
+			}
+		}),
+		// A JSON field is always present unless it is omitempty.
+		jsonschema.InterceptProp(func(p jsonschema.InterceptPropParams) error {
+			if !p.Processed || p.ParentSchema == nil {
+				return nil
+			}
+			tag, ok := p.Field.Tag.Lookup("json")
+			if !ok || tag == "-" || strings.Contains(tag, ",omitempty") || strings.Contains(tag, ",omitzero") {
+				return nil
+			}
+			for _, req := range p.ParentSchema.Required {
+				if req == p.Name {
+					return nil
+				}
+			}
+			p.ParentSchema.Required = append(p.ParentSchema.Required, p.Name)
+			return nil
+		}),
+	)
+	return r
+}
+
+func (r *Router) build() (map[string]any, error) {
+	ref := newReflector()
+	ref.Spec.Info.WithTitle("Praksis API").WithVersion("1").
+		WithDescription("Assessment in clinical placement for nursing schools. Every call is made on a school's own host; bearer tokens are bound to that host.")
 	sorted := append([]documented(nil), r.routes...)
 	sort.Slice(sorted, func(i, j int) bool {
 		if sorted[i].Path == sorted[j].Path {
@@ -104,111 +209,219 @@ func (r *Router) OpenAPI() map[string]any {
 		return sorted[i].Path < sorted[j].Path
 	})
 	for _, d := range sorted {
-		p := OpenAPIPath(d.Path)
-		if paths[p] == nil {
-			paths[p] = map[string]any{}
+		if err := d.addTo(ref); err != nil {
+			return nil, fmt.Errorf("%s %s: %w", d.Method, d.Path, err)
 		}
-		var params []any
-		for _, m := range paramPattern.FindAllStringSubmatch(d.Path, -1) {
-			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+	}
+	raw, err := json.Marshal(ref.Spec)
+	if err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("unmarshal: %w", err)
+	}
+	components, _ := doc["components"].(map[string]any)
+	if components == nil {
+		components = map[string]any{}
+		doc["components"] = components
+	}
+	components["securitySchemes"] = map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}
+	paths, _ := doc["paths"].(map[string]any)
+	for _, d := range sorted {
+		item, _ := paths[OpenAPIPath(d.Path)].(map[string]any)
+		op, _ := item[strings.ToLower(d.Method)].(map[string]any)
+		if op != nil {
+			d.finish(op)
 		}
-		if strings.HasSuffix(d.Path, "*") {
-			params = append(params, map[string]any{"name": "path", "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+	}
+	return doc, nil
+}
+
+// addTo adds the route's operation, with schemas reflected from its types.
+func (d documented) addTo(ref *openapi31.Reflector) error {
+	p := OpenAPIPath(d.Path)
+	oc, err := ref.NewOperationContext(d.Method, p)
+	if err != nil {
+		return err
+	}
+	oc.SetSummary(d.Op.Summary)
+	oc.SetID(operationID(d.Method, p))
+	if d.Op.Tag != "" {
+		oc.SetTags(d.Op.Tag)
+	}
+	if d.Op.Access != "" {
+		oc.SetDescription("Access: " + d.Op.Access)
+		if d.Op.Access != "public" {
+			oc.AddSecurity("bearer")
 		}
-		qnames := make([]string, 0, len(d.Op.Query))
-		for q := range d.Op.Query {
+	}
+	if params := d.params(); params != nil {
+		oc.AddReqStructure(params)
+	}
+	if d.Op.Request != nil {
+		for _, ct := range d.consumes() {
+			if ct == "application/json" {
+				oc.AddReqStructure(d.Op.Request, openapi.WithContentType(ct))
+			}
+		}
+	}
+	ok := d.successStatus()
+	statuses := map[int]string{ok: d.Op.Responses[ok]}
+	for s, desc := range d.Op.Responses {
+		statuses[s] = desc
+	}
+	for status, desc := range statuses {
+		opts := []openapi.ContentOption{openapi.WithHTTPStatus(status)}
+		if desc != "" {
+			opts = append(opts, func(cu *openapi.ContentUnit) { cu.Description = desc })
+		}
+		switch {
+		case status >= 400:
+			oc.AddRespStructure(Problem{}, opts...)
+		case status >= 200 && status < 300 && status != http.StatusNoContent && strings.Contains(d.produces(), "application/json") && d.Op.Response != nil:
+			oc.AddRespStructure(d.Op.Response, opts...)
+		default:
+			oc.AddRespStructure(nil, opts...)
+		}
+	}
+	oc.AddRespStructure(Problem{}, func(cu *openapi.ContentUnit) { cu.IsDefault = true; cu.Description = "Error" })
+	return ref.AddOperation(oc)
+}
+
+func (d documented) produces() string {
+	if d.Op.Produces == "" {
+		return "application/json"
+	}
+	return d.Op.Produces
+}
+
+func (d documented) consumes() []string {
+	if len(d.Op.Consumes) == 0 {
+		return []string{"application/json"}
+	}
+	return d.Op.Consumes
+}
+
+// params is the params struct of the route: its In type, with any path
+// parameter or query it does not name added as a field, so that every
+// route's parameters are typed (ids as positive integers).
+func (d documented) params() any {
+	var fields []reflect.StructField
+	named := map[string]bool{}
+	if d.Op.In != nil {
+		t := reflect.TypeOf(d.Op.In)
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if name, ok := f.Tag.Lookup("path"); ok {
+				named[name] = true
+			}
+			if name, ok := f.Tag.Lookup("query"); ok {
+				named[name] = true
+			}
+		}
+		fields = append(fields, reflect.StructField{Name: "In", Type: t, Anonymous: true})
+	}
+	add := func(name, tag string, typ reflect.Type) {
+		fields = append(fields, reflect.StructField{Name: "P" + strconv.Itoa(len(fields)), Type: typ, Tag: reflect.StructTag(tag)})
+	}
+	for _, m := range paramPattern.FindAllStringSubmatch(d.Path, -1) {
+		name := m[1]
+		if named[name] {
+			continue
+		}
+		if name == "id" || strings.HasSuffix(name, "Id") {
+			add(name, fmt.Sprintf(`path:%q minimum:"1"`, name), reflect.TypeOf(int64(0)))
+		} else {
+			add(name, fmt.Sprintf(`path:%q`, name), reflect.TypeOf(""))
+		}
+	}
+	if strings.HasSuffix(d.Path, "*") {
+		add("path", `path:"path"`, reflect.TypeOf(""))
+	}
+	qnames := make([]string, 0, len(d.Op.Query))
+	for q := range d.Op.Query {
+		if !named[q] {
 			qnames = append(qnames, q)
 		}
-		sort.Strings(qnames)
-		for _, q := range qnames {
-			params = append(params, map[string]any{"name": q, "in": "query", "required": false, "description": d.Op.Query[q], "schema": map[string]any{"type": "string"}})
+	}
+	sort.Strings(qnames)
+	for _, q := range qnames {
+		add(q, fmt.Sprintf(`query:%q description:%q`, q, d.Op.Query[q]), reflect.TypeOf(""))
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return reflect.New(reflect.StructOf(fields)).Elem().Interface()
+}
+
+// finish adds what the reflector does not know: bodies that are not JSON,
+// the body's description and size limit, and answers that are files.
+func (d documented) finish(op map[string]any) {
+	if d.Op.Body != "" || d.Op.Request != nil {
+		body, _ := op["requestBody"].(map[string]any)
+		if body == nil {
+			body = map[string]any{}
+			op["requestBody"] = body
 		}
-		produces := d.Op.Produces
-		if produces == "" {
-			produces = "application/json"
+		content, _ := body["content"].(map[string]any)
+		if content == nil {
+			content = map[string]any{}
+			body["content"] = content
 		}
-		responses := map[string]any{}
-		okStatus := http.StatusOK
-		if d.Method == http.MethodPost && d.Op.Responses[http.StatusCreated] != "" {
-			okStatus = http.StatusCreated
+		binary := map[string]any{"type": "string", "format": "binary"}
+		for _, ct := range d.consumes() {
+			switch ct {
+			case "application/json":
+				if content[ct] == nil {
+					content[ct] = map[string]any{"schema": map[string]any{}}
+				}
+			case "multipart/form-data":
+				content[ct] = map[string]any{"schema": map[string]any{"type": "object", "required": []string{"file"},
+					"properties": map[string]any{"file": binary}}}
+			default:
+				content[ct] = map[string]any{"schema": binary}
+			}
 		}
-		for status, desc := range d.Op.Responses {
-			responses[fmt.Sprint(status)] = map[string]any{"description": desc}
-		}
-		if _, ok := responses[fmt.Sprint(okStatus)]; !ok {
-			responses[fmt.Sprint(okStatus)] = map[string]any{"description": "Success", "content": map[string]any{produces: map[string]any{}}}
-		}
-		responses["default"] = map[string]any{
-			"description": "Error",
-			"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Problem"}}},
-		}
-		op := map[string]any{
-			"summary":     d.Op.Summary,
-			"operationId": operationID(d.Method, p),
-			"responses":   responses,
-		}
-		if d.Op.Tag != "" {
-			op["tags"] = []string{d.Op.Tag}
-		}
-		if d.Op.Access != "" {
-			op["description"] = "Access: " + d.Op.Access
-		}
-		if len(params) > 0 {
-			op["parameters"] = params
-		}
+		body["required"] = true
 		if d.Op.Body != "" {
-			consumes := d.Op.Consumes
-			if len(consumes) == 0 {
-				consumes = []string{"application/json"}
+			body["description"] = d.Op.Body
+		}
+		if d.Op.MaxBody > 0 {
+			body["x-max-bytes"] = d.Op.MaxBody
+		}
+	}
+	if produces := d.produces(); produces != "application/json" {
+		responses, _ := op["responses"].(map[string]any)
+		ok, _ := responses[strconv.Itoa(d.successStatus())].(map[string]any)
+		if ok != nil {
+			schema := map[string]any{"type": "string"}
+			if !strings.HasPrefix(produces, "text/") && !strings.HasSuffix(produces, "json") {
+				schema["format"] = "binary"
 			}
 			content := map[string]any{}
-			for _, ct := range consumes {
-				binary := map[string]any{"type": "string", "format": "binary"}
-				schema := map[string]any{"type": "object"}
-				switch ct {
-				case "application/json":
-				case "multipart/form-data":
-					schema = map[string]any{"type": "object", "required": []string{"file"},
-						"properties": map[string]any{"file": binary}}
-				default:
-					schema = binary
+			for _, ct := range strings.Split(produces, ",") {
+				ct = strings.TrimSpace(ct)
+				if ct == "application/json" {
+					content[ct] = map[string]any{"schema": d.jsonSchemaOf(ok)}
+					continue
 				}
 				content[ct] = map[string]any{"schema": schema}
 			}
-			body := map[string]any{"description": d.Op.Body, "required": true, "content": content}
-			if d.Op.MaxBody > 0 {
-				body["x-max-bytes"] = d.Op.MaxBody
-			}
-			op["requestBody"] = body
+			ok["content"] = content
 		}
-		paths[p][strings.ToLower(d.Method)] = op
 	}
-	return map[string]any{
-		"openapi": "3.1.0",
-		"info": map[string]any{
-			"title":       "Praksis API",
-			"version":     "1",
-			"description": "Assessment in clinical placement for nursing schools. Every call is made on a school's own host; bearer tokens are bound to that host.",
-		},
-		"paths": paths,
-		"components": map[string]any{
-			"schemas": map[string]any{
-				"Problem": map[string]any{
-					"type":     "object",
-					"required": []string{"description", "statusCode", "errors"},
-					"properties": map[string]any{
-						"description": map[string]any{"type": "string"},
-						"statusCode":  map[string]any{"type": "integer"},
-						"errors": map[string]any{"type": "array", "items": map[string]any{
-							"type":       "object",
-							"properties": map[string]any{"reason": map[string]any{"type": "string"}, "description": map[string]any{"type": "string"}},
-						}},
-					},
-				},
-			},
-			"securitySchemes": map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
-		},
+}
+
+// jsonSchemaOf is the JSON schema already reflected for a response, or an
+// open one.
+func (d documented) jsonSchemaOf(resp map[string]any) any {
+	if c, ok := resp["content"].(map[string]any); ok {
+		if j, ok := c["application/json"].(map[string]any); ok && j["schema"] != nil {
+			return j["schema"]
+		}
 	}
+	return map[string]any{}
 }
 
 func operationID(method, path string) string {

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -67,6 +68,8 @@ type Server struct {
 	controlReady func(ctx context.Context) error
 	// dist is the built web app.
 	dist fs.FS
+	// handler serves HTTP: Echo, wrapped by the contract check when on.
+	handler http.Handler
 }
 
 // Options are the parts of a server that tests and commands vary.
@@ -116,6 +119,10 @@ type Options struct {
 	Registerer *prometheus.Registry
 	// Dist is the built web app; nil is the one embedded in the binary.
 	Dist fs.FS
+	// Contract, when set, checks every API request and answer against the
+	// OpenAPI document and is told of each mismatch (tests and the
+	// journeys' server; it costs a copy of every body).
+	Contract func(error)
 }
 
 // defaultBodyLimit caps request bodies of routes that take no files.
@@ -153,12 +160,18 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e.IPExtractor = s.clientIP
 	s.tracer = opts.Tracer
 	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), s.securityHeaders, s.compress(), s.bodyLimit(defaultBodyLimit))
+	s.handler = e
+	if opts.Contract != nil {
+		k := &contract{router: s.router, report: opts.Contract, lax: os.Getenv("PRAKSIS_CONTRACT_LAX") != ""}
+		e.Use(k.remember)
+		s.handler = k.wrap(e)
+	}
 	s.routes()
 	return s
 }
 
 // Handler returns the HTTP handler of the server.
-func (s *Server) Handler() http.Handler { return s.e }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // Router returns the documented route table (for the OpenAPI test).
 func (s *Server) Router() *Router { return s.router }
@@ -170,7 +183,7 @@ func (s *Server) Echo() *echo.Echo { return s.e }
 // requests finish for the configured grace, and returns.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
-		Handler:           s.tracer.Handler(s.e),
+		Handler:           s.tracer.Handler(s.handler),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      120 * time.Second,

@@ -82,7 +82,7 @@ func newFixtureOn(t *testing.T, db *testdb.DB, root *gorm.DB, url string, config
 	}
 	a := auth.NewService(keys)
 	f := &fixture{db: db, reg: reg, auth: a, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	opts := Options{Auth: a}
+	opts := Options{Auth: a, Contract: func(err error) { t.Errorf("contract: %v", err) }}
 	if configure != nil {
 		configure(f, &opts)
 	}
