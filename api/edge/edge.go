@@ -41,6 +41,8 @@ type Endpoint struct {
 	// Body is a zero value of the JSON request body, or nil when the route
 	// takes none.
 	Body any
+	// BodyOptional says the body may be left out.
+	BodyOptional bool
 	// Out is a zero value of the success answer, or nil when there is no
 	// body (204).
 	Out any
@@ -88,6 +90,30 @@ func Write[P, B, Out any](status int, fn func(ctx context.Context, p P, b B) (Ou
 		},
 		Params: paramsOf[P](), Body: *new(B), Out: outOf[Out](), Status: status,
 	}
+}
+
+// WriteOptional is Write for a route whose body may be left out: then fn
+// gets B's zero value.
+func WriteOptional[P, B, Out any](status int, fn func(ctx context.Context, p P, b B) (Out, error)) Endpoint {
+	e := Write(status, fn)
+	strict := e.Handler
+	e.Handler = func(c *echo.Context) error {
+		if c.Request().ContentLength != 0 {
+			return strict(c)
+		}
+		var p P
+		if err := Bind(c, &p); err != nil {
+			return err
+		}
+		var b B
+		out, err := fn(c.Request().Context(), p, b)
+		if err != nil {
+			return err
+		}
+		return write(c, status, out)
+	}
+	e.BodyOptional = true
+	return e
 }
 
 // WithContext is Read for the few rules that need the request itself (its

@@ -46,6 +46,8 @@ type Op struct {
 	// Status is the success status of a plain handler: default 200, or 201
 	// for a POST that documents 201.
 	Status int
+	// BodyOptional says the request body may be left out.
+	BodyOptional bool
 	// Produces is the content type of a successful answer (default JSON).
 	Produces string
 	// Consumes lists the accepted request body types (default JSON).
@@ -93,7 +95,7 @@ func (g *Group) Handle(method, path string, h any, op Op, mw ...echo.MiddlewareF
 	switch h := h.(type) {
 	case edge.Endpoint:
 		handler = h.Handler
-		op.In, op.Request, op.Response, op.Status = h.Params, h.Body, h.Out, h.Status
+		op.In, op.Request, op.Response, op.Status, op.BodyOptional = h.Params, h.Body, h.Out, h.Status, h.BodyOptional
 	case echo.HandlerFunc:
 		handler = h
 	case func(*echo.Context) error:
@@ -176,9 +178,24 @@ func newReflector() *openapi31.Reflector {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
 		}),
-		// A JSON field is always present unless it is omitempty.
+		// A request's shapes are named apart from an answer's: what a client
+		// may leave out differs from what the server always sends.
+		func(rc *jsonschema.ReflectContext) {
+			prev := rc.DefName
+			rc.DefName = func(t reflect.Type, name string) string {
+				if prev != nil {
+					name = prev(t, name)
+				}
+				if inRequest(rc) && t.Kind() == reflect.Struct && !t.Implements(exposer) && !reflect.PointerTo(t).Implements(exposer) {
+					return name + "Input"
+				}
+				return name
+			}
+		},
+		// An answer's JSON field is always present unless it is omitempty;
+		// in a request, only fields tagged required are.
 		jsonschema.InterceptProp(func(p jsonschema.InterceptPropParams) error {
-			if !p.Processed || p.ParentSchema == nil {
+			if !p.Processed || p.ParentSchema == nil || inRequest(p.Context) {
 				return nil
 			}
 			tag, ok := p.Field.Tag.Lookup("json")
@@ -195,6 +212,14 @@ func newReflector() *openapi31.Reflector {
 		}),
 	)
 	return r
+}
+
+var exposer = reflect.TypeOf((*jsonschema.Exposer)(nil)).Elem()
+
+// inRequest says whether the reflector is reflecting a request's shape.
+func inRequest(rc *jsonschema.ReflectContext) bool {
+	oc, ok := openapi.OperationCtx(rc)
+	return ok && !oc.IsProcessingResponse()
 }
 
 func (r *Router) build() (map[string]any, error) {
@@ -383,7 +408,7 @@ func (d documented) finish(op map[string]any) {
 				content[ct] = map[string]any{"schema": binary}
 			}
 		}
-		body["required"] = true
+		body["required"] = !d.Op.BodyOptional
 		if d.Op.Body != "" {
 			body["description"] = d.Op.Body
 		}

@@ -12,17 +12,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v5"
+	"github.com/swaggest/jsonschema-go"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pgerr"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 )
 
 // Date is a calendar date sent as YYYY-MM-DD.
 type Date struct{ time.Time }
+
+// JSONSchema documents a Date as the string it is sent as.
+func (Date) JSONSchema() (jsonschema.Schema, error) {
+	var s jsonschema.Schema
+	s.AddType(jsonschema.String)
+	s.WithFormat("date").WithExamples("2026-08-15")
+	return s, nil
+}
 
 // DateOf makes a Date.
 func DateOf(y int, m time.Month, d int) Date { return Date{time.Date(y, m, d, 0, 0, 0, 0, time.UTC)} }
@@ -50,13 +58,16 @@ const (
 	Future   Status = "future"
 )
 
+// Enum lists the statuses for the API document.
+func (Status) Enum() []any { return []any{Previous, Current, Future} }
+
 // Period is a semester.
 type Period struct {
 	ID        int64  `json:"id"`
-	Name      string `json:"name"`
+	Name      string `json:"name" example:"Høst 2026" description:"'Vår YYYY' (1 January to 30 June) or 'Høst YYYY' (1 July to 31 December)"`
 	StartDate Date   `json:"startDate"`
 	EndDate   Date   `json:"endDate"`
-	Status    Status `json:"status"`
+	Status    Status `json:"status" description:"Where the semester lies relative to today"`
 }
 
 // StatusOn derives the status on a day.
@@ -193,49 +204,24 @@ func CreateNext(ctx context.Context, shown *Period) (*Period, error) {
 	return next, nil
 }
 
-// HandleList serves GET /api/periods.
-func HandleList(c *echo.Context) error {
-	list, err := List(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
+// ByID names one semester in the path.
+type ByID struct {
+	ID int64 `path:"id" description:"The semester's id"`
 }
 
-// HandleGet serves GET /api/periods/{id}.
-func HandleGet(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	p, err := Get(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
-}
-
-// HandleNext serves GET /api/periods/next: the semester the create modal
-// proposes (409 when a future one exists).
-func HandleNext(c *echo.Context) error {
-	p, err := Proposal(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
-}
-
-// HandleCreate serves POST /api/periods.
-func HandleCreate(c *echo.Context) error {
-	var shown Period
-	if c.Request().ContentLength != 0 {
-		if err := request.JSON(c, &shown); err != nil {
-			return err
-		}
-	}
-	p, err := CreateNext(c.Request().Context(), &shown)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, p)
-}
+// Routes of the semesters. A proposal and creation are for admins (the
+// route table checks the role); everyone signed in reads them.
+var (
+	// HandleList serves GET /api/periods.
+	HandleList = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) ([]Period, error) { return List(ctx) })
+	// HandleGet serves GET /api/periods/{id}.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, p ByID) (*Period, error) { return Get(ctx, p.ID) })
+	// HandleNext serves GET /api/periods/next: the semester the create
+	// modal proposes (409 when a future one exists).
+	HandleNext = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (*Period, error) { return Proposal(ctx) })
+	// HandleCreate serves POST /api/periods; the body, when sent, repeats
+	// what the modal showed.
+	HandleCreate = edge.WriteOptional(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, shown Period) (*Period, error) {
+		return CreateNext(ctx, &shown)
+	})
+)
