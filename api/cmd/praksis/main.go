@@ -67,7 +67,7 @@ func newRootCmd() *cobra.Command {
 	}
 	tenantCmd := tenants.Command(openService, &eformidling.UpdateFlags{}, &retention.UpdateFlags{})
 	tenantCmd.AddCommand(erasure.Command(openService), datacopy.Command(openService))
-	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), tenantCmd, eformidling.ResultsCommand(openService))
+	root.AddCommand(serveCmd(), migrateCmd(), devCmd(), openapiCmd(), tenantCmd, eformidling.ResultsCommand(openService))
 	return root
 }
 
