@@ -69,6 +69,10 @@ type Config struct {
 	// DevMailCatcher keeps outgoing e-mail in an in-process catcher shown
 	// at /dev/mail instead of sending it (development only).
 	DevMailCatcher bool
+	// DevContractCheck checks every API request and answer against the
+	// OpenAPI document and logs each mismatch as "contract breach"
+	// (development only: the browser journeys run with it).
+	DevContractCheck bool
 
 	// ResultExportDir, when set, is the directory the file exporter writes
 	// signed results to, as <school>/<signingFormId>.json.
@@ -133,6 +137,7 @@ var Vars = []Var{
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
 	{Name: "DEV_MOCK_EFORMIDLING", Default: "false", Help: "development only: serve a test double of a school's eFormidling integrasjonspunkt under /dev/eformidling"},
 	{Name: "DEV_ARCHIVE_DELAY", Default: "", Help: "development only: archive (and deliver) a locked result after this duration, such as `1m`, instead of after 72 hours"},
+	{Name: "DEV_CONTRACT_CHECK", Default: "false", Help: "development only: check every API request and answer against the OpenAPI document and log each mismatch as \"contract breach\""},
 	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
 	{Name: "RESULT_EXPORT_DIR", Default: "", Help: "existing directory (absolute path) where archived results are written for the student administration system as <school>/<signingFormId>.json, signed with RESULT_SIGNING_KEY"},
 	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
@@ -307,6 +312,14 @@ func Load(get Getenv) (*Config, error) {
 		}
 		if b && c.SMTPURL != "" {
 			bad("DEV_MAIL_CATCHER", "cannot be combined with SMTP_URL: unset one of them")
+		}
+	}
+	if b, err := strconv.ParseBool(v("DEV_CONTRACT_CHECK")); err != nil {
+		bad("DEV_CONTRACT_CHECK", "must be true or false")
+	} else {
+		c.DevContractCheck = b
+		if b && c.Env != Development {
+			bad("DEV_CONTRACT_CHECK", "the contract check can only be enabled with PRAKSIS_ENV=development")
 		}
 	}
 	checkResultExport(c, bad)

@@ -31,6 +31,8 @@ func TestLoad(t *testing.T) {
 		{"archive delay in production", map[string]string{"DEV_ARCHIVE_DELAY": "1m"}, "DEV_ARCHIVE_DELAY"},
 		{"bad archive delay", map[string]string{"DEV_ARCHIVE_DELAY": "soon", "PRAKSIS_ENV": "development"}, "DEV_ARCHIVE_DELAY"},
 		{"archive delay in development", map[string]string{"DEV_ARCHIVE_DELAY": "1m", "PRAKSIS_ENV": "development"}, ""},
+		{"contract check in production", map[string]string{"DEV_CONTRACT_CHECK": "true"}, "DEV_CONTRACT_CHECK"},
+		{"contract check in development", map[string]string{"DEV_CONTRACT_CHECK": "true", "PRAKSIS_ENV": "development"}, ""},
 		{"mail catcher in production", map[string]string{"DEV_MAIL_CATCHER": "true"}, "DEV_MAIL_CATCHER"},
 		{"mail catcher in development", map[string]string{"DEV_MAIL_CATCHER": "true", "PRAKSIS_ENV": "development"}, ""},
 		{"mail catcher with smtp", map[string]string{"DEV_MAIL_CATCHER": "true", "PRAKSIS_ENV": "development", "SMTP_URL": "smtp://mail.example:25", "MAIL_FROM": "a@b.no"}, "DEV_MAIL_CATCHER"},

@@ -316,6 +316,10 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 		}
 		opts.MockIDP = idp
 	}
+	if cfg.DevContractCheck {
+		opts.Contract = func(err error) { log.Error("contract breach", "err", err) }
+		log.Warn("development: every API answer is checked against the OpenAPI document")
+	}
 	srv := httpapi.New(cfg, reg, log, opts)
 	ln, err := net.Listen("tcp", cfg.HTTPAddr)
 	if err != nil {
