@@ -416,6 +416,7 @@ func (s *Server) routes() {
 		Body:      "{verificationGuid, name?, email?, phoneNumber?}: name and phoneNumber fill the account's when it has none (a name that is only the e-mail counts as none); email is accepted and not used, the account's own address is compared",
 		Responses: map[int]string{http.StatusGone: "The invitation has expired", http.StatusConflict: "Replaced, or accepted by someone else", http.StatusForbidden: "Signed in with another e-mail address"}}, signedIn)
 
+	s.docsRoutes(root)
 	root.Handle(http.MethodGet, "/*", s.spa(s.dist), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
 		Tag:     "app", Access: "public", Produces: "text/html",
