@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -22,6 +23,36 @@ function keepDistFolder(): Plugin {
     closeBundle() {
       mkdirSync(outDir, { recursive: true });
       writeFileSync(`${outDir}/.keep`, '');
+    },
+  };
+}
+
+/** The API reference page in the build; the server serves it at /api/docs (api/httpapi/routes_docs.go). */
+const API_DOCS_PAGE = '.api-docs.html';
+
+/**
+ * The API reference at /api/docs: Redoc's standalone bundle, copied from
+ * node_modules at build time (it is never committed), the script that
+ * starts it and the page naming both (api-docs/). The scripts are plain
+ * assets, outside the app's module graph, so no page of the app loads
+ * them; the page's name starts with a dot, so the server never sends it as
+ * a file of its own but fills it in with the request's CSP nonce first.
+ */
+function apiDocs(): Plugin {
+  const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+  return {
+    name: 'praksis-api-docs',
+    apply: 'build',
+    generateBundle() {
+      const redocFile = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+      // Its source map is not shipped, so the reference to it goes.
+      const redocSource = readFileSync(redocFile, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      const redoc = this.emitFile({ type: 'asset', name: 'redoc.standalone.js', source: redocSource });
+      const start = this.emitFile({ type: 'asset', name: 'api-docs.js', source: readFileSync(here('./api-docs/start.js')) });
+      const page = readFileSync(here('./api-docs/index.html'), 'utf8')
+        .replace('%REDOC%', `/${this.getFileName(redoc)}`)
+        .replace('%START%', `/${this.getFileName(start)}`);
+      this.emitFile({ type: 'asset', fileName: API_DOCS_PAGE, source: page });
     },
   };
 }
@@ -56,6 +87,7 @@ export default defineConfig({
   plugins: [
     react(),
     publicMessages(),
+    apiDocs(),
     // Brotli and gzip copies of every text asset, written once at build time;
     // the server sends the best one the browser accepts (api/httpapi/spa.go).
     // index.html is left out: the server fills it in per school and
@@ -78,7 +110,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,woff2}'],
-        globIgnores: ['**/index.html', 'sw.js', 'bench/**'],
+        // The API reference (apiDocs above) is no part of the app.
+        globIgnores: ['**/index.html', 'sw.js', 'bench/**', 'assets/redoc.standalone-*.js', 'assets/api-docs-*.js'],
       },
     }),
     keepDistFolder(),

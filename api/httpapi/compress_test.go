@@ -13,7 +13,8 @@ import (
 
 // builtApp is a build as Vite writes it: an asset with its brotli and gzip
 // copies (whose bytes stand for themselves; the server never decodes them),
-// a small file without copies, the page and the build manifest.
+// a small file without copies, the page, the API reference page and the
+// build manifest.
 func builtApp() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html":                &fstest.MapFile{Data: []byte(`<!doctype html><html><head><title>Praksis</title><!--praksis:head--><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div>` + strings.Repeat("<!-- padding -->", 100) + `</body></html>`)},
@@ -25,6 +26,8 @@ func builtApp() fstest.MapFS {
 		".vite/manifest.json":       &fstest.MapFile{Data: []byte(`{"index.html":{}}`)},
 		".vite/manifest.json.br":    &fstest.MapFile{Data: []byte("x")},
 		"assets/.hidden-abc123.txt": &fstest.MapFile{Data: []byte("hidden")},
+		apiDocsPage: &fstest.MapFile{Data: []byte(`<!doctype html><html><head><title>Praksis API reference</title><!--praksis:head--></head>` +
+			`<body><div id="api-reference" data-document="/api/openapi.json"></div><script src="/assets/redoc.standalone-abc123.js"></script></body></html>`)},
 	}
 }
 

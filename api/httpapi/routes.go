@@ -44,6 +44,7 @@ func (s *Server) routes() {
 	s.signingRoutes(api, g)
 	s.placementRoutes(api, g)
 
+	s.docsRoutes(root)
 	root.Handle(http.MethodGet, "/*", s.spa(s.dist), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
 		Tag:     "app", Access: "public", Produces: "text/html",

@@ -313,6 +313,7 @@ func TestRouteStatementCounts(t *testing.T) {
 		with(get("/readyz", "", http.StatusOK, 0), func(c *statementCase) { c.host = "127.0.0.1" }),
 		with(get("/metrics", "", http.StatusOK, 0), func(c *statementCase) { c.host = "127.0.0.1" }),
 		get("/api/openapi.json", "", http.StatusOK, 0),
+		get("/api/docs", "", http.StatusOK, 0),
 		{name: "a CSP report", method: http.MethodPost, path: "/api/csp-report", contentType: "application/csp-report",
 			raw:  []byte(`{"csp-report":{"document-uri":"https://a.localhost/student","violated-directive":"style-src-elem","blocked-uri":"inline"}}`),
 			want: http.StatusNoContent, max: 0},

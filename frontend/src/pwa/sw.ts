@@ -4,7 +4,8 @@
  *
  * - the built app (scripts, styles, fonts) is precached, so it starts offline;
  * - pages come from the network, and without one from the last page the
- *   server sent for this school (every route is the same page);
+ *   server sent for this school (every route is the same page; the
+ *   server's own pages, such as the API reference, are not kept);
  * - the API's GET answers for a signed-in user come from the network, and
  *   without one from the last answer to the same user; answers to a
  *   signed-out visitor are never kept; the school's public info is kept
@@ -18,6 +19,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { isAppPage } from './appPages';
 import { API_CACHE, PAGES_CACHE, SEND_MESSAGE, SEND_TAG, USER_KEY_PARAM } from './cacheNames';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -30,7 +32,7 @@ clientsClaim();
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
 registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  ({ request, url }) => request.mode === 'navigate' && isAppPage(url, self.location.origin),
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: 6,

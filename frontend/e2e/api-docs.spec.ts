@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures';
+import { schoolUrl } from './support';
+
+// The API reference an integrator reads at /api/docs: Redoc rendering the
+// OpenAPI document of the same host, under the page's own policy (the
+// fixtures fail the journey on any violation).
+
+test('API reference: the document is rendered at /api/docs and can be searched', async ({ page }) => {
+  await page.goto(schoolUrl('demo', '/api/docs'));
+  await expect(page).toHaveTitle('Praksis API reference');
+  await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible();
+  // An operation: its summary as a heading in the middle panel.
+  const operation = page.getByRole('heading', { level: 2, name: /\bOne class\b/ });
+  await expect(operation).toBeVisible();
+
+  // The search runs in a worker that Redoc starts from a blob: URL, which
+  // only this page's policy allows.
+  await page.getByPlaceholder('Search...').fill('sign-in code');
+  await expect(page.locator('[data-role="search:results"] li').first()).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('API reference: readable on a phone, with the menu behind a button', async ({ page }) => {
+    await page.goto(schoolUrl('demo', '/api/docs'));
+    await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /\bOne class\b/ })).toBeAttached();
+    // Nothing wider than the screen: the page does not scroll sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
