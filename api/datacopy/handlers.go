@@ -94,7 +94,7 @@ func List(ctx context.Context, userID int64) ([]Info, error) {
 // ByUser names the person a route is about in its path; only admins may
 // use it (the routes say so), and it must be someone of the school.
 type ByUser struct {
-	ID int64 `path:"id" description:"The person's user id"`
+	ID int64 `path:"id" minimum:"1" description:"The person's user id"`
 }
 
 // File names a copy's file in the path.

@@ -118,12 +118,12 @@ func list(ctx context.Context, studentID int64) (*Overview, error) {
 
 // ByStudent names a student in the path.
 type ByStudent struct {
-	UserID int64 `path:"userId" description:"The student's user id"`
+	UserID int64 `path:"userId" minimum:"1" description:"The student's user id"`
 }
 
 // ByForm names an archived result by its signing form in the path.
 type ByForm struct {
-	SigningFormID int64 `path:"signingFormId" description:"The signing form of the archived result"`
+	SigningFormID int64 `path:"signingFormId" minimum:"1" description:"The signing form of the archived result"`
 }
 
 // HandleUndelivered serves GET /api/archive-deliveries.

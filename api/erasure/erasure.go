@@ -199,7 +199,7 @@ func removeAccount(tx *gorm.DB, userID int64, r *Report) error {
 
 // ByUser names the person to erase in the path.
 type ByUser struct {
-	ID int64 `path:"id" description:"The person to erase"`
+	ID int64 `path:"id" minimum:"1" description:"The person to erase"`
 }
 
 // HandleErase serves POST /api/users/{id}/erasure: an admin erases a person
