@@ -95,7 +95,7 @@ type Copy struct {
 	School      string                     `json:"school"`
 	UserID      int64                      `json:"userId"`
 	GeneratedAt time.Time                  `json:"generatedAt"`
-	Tables      map[string]json.RawMessage `json:"tables"`
+	Tables      map[string]json.RawMessage `json:"tables" description:"By table: the rows about the person, as an array of objects"`
 }
 
 // Build reads everything about the user in the current scope.

@@ -13,7 +13,7 @@ import (
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/download"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
@@ -24,13 +24,13 @@ const pendingLifetime = 24 * time.Hour
 
 // Info describes a copy without its files.
 type Info struct {
-	ID          string     `json:"id"`
-	UserID      int64      `json:"userId"`
-	Status      string     `json:"status"`
+	ID          string     `json:"id" format:"uuid"`
+	UserID      int64      `json:"userId" description:"The person the copy is about"`
+	Status      string     `json:"status" enum:"pending,ready,failed" description:"pending while the job makes it; ready to download; failed"`
 	CreatedAt   time.Time  `json:"createdAt"`
-	ReadyAt     *time.Time `json:"readyAt"`
-	ExpiresAt   time.Time  `json:"expiresAt"`
-	RequestedBy *int64     `json:"requestedByUserId"`
+	ReadyAt     *time.Time `json:"readyAt" description:"When it was made; null until ready"`
+	ExpiresAt   time.Time  `json:"expiresAt" description:"After this it can no longer be downloaded"`
+	RequestedBy *int64     `json:"requestedByUserId" description:"Who asked for it: the person or an admin"`
 }
 
 const infoColumns = "id::text AS id, user_id, status, created_at, ready_at, expires_at, requested_by_user_id AS requested_by"
@@ -91,68 +91,65 @@ func List(ctx context.Context, userID int64) ([]Info, error) {
 	return list, nil
 }
 
-// subject is the user a route is about: the caller for /users/me, else the
-// path's id, which only admins may use (the routes say so) and which must be
-// someone of the school.
-func subject(c *echo.Context) (int64, error) {
-	caller := auth.CallerFrom(c.Request().Context())
-	if c.Param("id") == "" {
-		return caller.UserID, nil
-	}
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return 0, err
-	}
-	tx, err := tenants.DB(c.Request().Context())
-	if err != nil {
-		return 0, err
-	}
-	var n int64
-	if err := tx.Raw("SELECT count(*) FROM users WHERE id = ?", id).Scan(&n).Error; err != nil {
-		return 0, fmt.Errorf("find user %d: %w", id, err)
-	}
-	if n == 0 {
-		return 0, apperror.NotFoundf("users.notFound")
-	}
-	return id, nil
+// ByUser names the person a route is about in its path; only admins may
+// use it (the routes say so), and it must be someone of the school.
+type ByUser struct {
+	ID int64 `path:"id" minimum:"1" description:"The person's user id"`
 }
 
-// HandleRequest serves POST /api/users/me/data-copies and
-// POST /api/users/{id}/data-copies: 202 with the copy being made.
-func (h *Handlers) HandleRequest(c *echo.Context) error {
-	id, err := subject(c)
-	if err != nil {
-		return err
-	}
-	info, err := h.Request(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusAccepted, info)
+// File names a copy's file in the path.
+type File struct {
+	CopyID string `path:"copyId" format:"uuid" description:"The copy's id"`
+	Format string `path:"format" enum:"json,pdf" description:"json: the machine-readable file; pdf: the readable one"`
 }
 
-// HandleList serves GET /api/users/me/data-copies and GET /api/users/{id}/data-copies.
-func (h *Handlers) HandleList(c *echo.Context) error {
-	id, err := subject(c)
-	if err != nil {
-		return err
-	}
-	list, err := List(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
+// RequestOwn serves POST /api/users/me/data-copies: 202 with the copy of
+// the caller's data being made.
+func (h *Handlers) RequestOwn() edge.Endpoint {
+	return edge.Read(http.StatusAccepted, func(ctx context.Context, _ edge.NoParams) (Info, error) {
+		return h.Request(ctx, auth.CallerFrom(ctx).UserID)
+	})
 }
+
+// RequestOf serves POST /api/users/{id}/data-copies: 202 with the copy of
+// the person's data being made.
+func (h *Handlers) RequestOf() edge.Endpoint {
+	return edge.Read(http.StatusAccepted, func(ctx context.Context, p ByUser) (Info, error) {
+		if err := users.CheckExists(ctx, p.ID); err != nil {
+			return Info{}, err
+		}
+		return h.Request(ctx, p.ID)
+	})
+}
+
+// Routes of the lists: the caller's own, and any person's for admins.
+var (
+	// HandleListOwn serves GET /api/users/me/data-copies.
+	HandleListOwn = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) ([]Info, error) {
+		return List(ctx, auth.CallerFrom(ctx).UserID)
+	})
+	// HandleListOf serves GET /api/users/{id}/data-copies.
+	HandleListOf = edge.Read(http.StatusOK, func(ctx context.Context, p ByUser) ([]Info, error) {
+		if err := users.CheckExists(ctx, p.ID); err != nil {
+			return nil, err
+		}
+		return List(ctx, p.ID)
+	})
+)
 
 // HandleDownload serves GET /api/data-copies/{copyId}/{format}: the JSON or
 // PDF file of a finished copy, to the person it is about or an admin. Any
 // other caller, an unknown, unfinished or expired copy, or another format
 // is 404, so that nobody learns whether a copy of someone else exists.
-func (h *Handlers) HandleDownload(c *echo.Context) error {
+func HandleDownload(c *echo.Context) error {
 	ctx := c.Request().Context()
 	caller := auth.CallerFrom(ctx)
-	format := c.Param("format")
-	copyID, err := uuid.Parse(c.Param("copyId"))
+	var p File
+	if err := edge.Bind(c, &p); err != nil {
+		return err
+	}
+	format := p.Format
+	copyID, err := uuid.Parse(p.CopyID)
 	if err != nil || (format != "json" && format != "pdf") {
 		return apperror.NotFoundf("dataCopy.notFound")
 	}

@@ -59,26 +59,26 @@ type Config struct {
 	Enabled bool `json:"enabled"`
 	// URL is the base URL of the school's integrasjonspunkt, such as
 	// http://integrasjonspunkt.skole.no:9093.
-	URL string `json:"url"`
+	URL string `json:"url" description:"Base URL of the school's integrasjonspunkt (http or https); required when enabled" example:"http://integrasjonspunkt.skole.no:9093"`
 	// SenderOrgNumber is the school's organisation number (nine digits).
-	SenderOrgNumber string `json:"senderOrgNumber"`
+	SenderOrgNumber string `json:"senderOrgNumber" description:"The school's organisation number, nine digits; required when enabled" example:"974760673"`
 	// ReceiverOrgNumber is the archive's organisation number, often the
 	// school's own.
-	ReceiverOrgNumber string `json:"receiverOrgNumber"`
+	ReceiverOrgNumber string `json:"receiverOrgNumber" description:"The archive's organisation number, nine digits; required when enabled"`
 	// Process is the eFormidling process identifier the archive receives
 	// results in (arkivmelding.DefaultProcess when empty).
-	Process string `json:"process"`
+	Process string `json:"process" description:"An arkivmelding process URN; empty: the default process"`
 	// AdministrativeUnit is the unit responsible for the cases; the school's
 	// name when empty.
-	AdministrativeUnit string `json:"administrativeUnit"`
+	AdministrativeUnit string `json:"administrativeUnit" maxLength:"500" description:"Unit responsible for the cases; empty: the school's name"`
 	// CaseSystemID files every result in an existing case (its system id)
 	// instead of a new case per student and placement.
-	CaseSystemID string `json:"caseSystemId"`
+	CaseSystemID string `json:"caseSystemId" description:"A UUID: file every result in this existing case; empty: a case per student and placement"`
 	// ClassificationSystem and ClassID classify each case (ClassID empty:
 	// the subject code); no classification when ClassificationSystem is
 	// empty.
-	ClassificationSystem string `json:"classificationSystem"`
-	ClassID              string `json:"classId"`
+	ClassificationSystem string `json:"classificationSystem" maxLength:"500" description:"Classifies each case; empty: no classification"`
+	ClassID              string `json:"classId" maxLength:"500" description:"Class in the classification system; empty: the subject code"`
 }
 
 // Usable reports whether delivery is on and fully set up.

@@ -56,12 +56,12 @@ func (DeliverArgs) InsertOpts() river.InsertOpts {
 // Delivery is the state of one form's delivery, as admins see it.
 type Delivery struct {
 	SigningFormID  int64      `json:"signingFormId"`
-	Round          int        `json:"round"`
-	MessageID      string     `json:"messageId"`
-	ConversationID string     `json:"conversationId"`
-	Status         string     `json:"status"`
-	LastStatus     *string    `json:"lastStatus"`
-	Reason         *string    `json:"reason"`
+	Round          int        `json:"round" description:"1 for the first message, one more for each retry"`
+	MessageID      string     `json:"messageId" format:"uuid"`
+	ConversationID string     `json:"conversationId" format:"uuid"`
+	Status         string     `json:"status" enum:"pending,sent,delivered,failed"`
+	LastStatus     *string    `json:"lastStatus" description:"The last status the integrasjonspunkt reported, such as LEVERT"`
+	Reason         *string    `json:"reason" description:"Why it failed"`
 	Attempts       int        `json:"attempts"`
 	SentAt         *time.Time `json:"sentAt"`
 	DeliveredAt    *time.Time `json:"deliveredAt"`

@@ -7,12 +7,11 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/labstack/echo/v5"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/results"
+	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -42,25 +41,13 @@ func Saved(ctx context.Context, c Config) (Config, error) {
 }
 
 // HandleGet serves GET /api/tenant/eformidling.
-func (h *Handlers) HandleGet(c *echo.Context) error {
-	cfg, err := Load(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cfg)
+func (h *Handlers) HandleGet() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (Config, error) { return Load(ctx) })
 }
 
 // HandlePut serves PUT /api/tenant/eformidling.
-func (h *Handlers) HandlePut(c *echo.Context) error {
-	var cfg Config
-	if err := request.JSON(c, &cfg); err != nil {
-		return err
-	}
-	cfg, err := Saved(c.Request().Context(), cfg)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cfg)
+func (h *Handlers) HandlePut() edge.Endpoint {
+	return edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, cfg Config) (Config, error) { return Saved(ctx, cfg) })
 }
 
 // Result is an archived result with its delivery to the archive (nil when
@@ -74,13 +61,13 @@ type Result struct {
 	SubjectName   string    `json:"subjectName"`
 	PeriodName    string    `json:"periodName"`
 	ArchivedAt    time.Time `json:"archivedAt"`
-	Delivery      *Delivery `json:"delivery"`
+	Delivery      *Delivery `json:"delivery" description:"null when no delivery was started"`
 }
 
 // Overview is what the admin screens show: whether eFormidling is on, and
 // the results.
 type Overview struct {
-	Enabled bool     `json:"enabled"`
+	Enabled bool     `json:"enabled" description:"Delivery is on and fully set up"`
 	Results []Result `json:"results"`
 }
 
@@ -129,72 +116,62 @@ func list(ctx context.Context, studentID int64) (*Overview, error) {
 	return o, nil
 }
 
+// ByStudent names a student in the path.
+type ByStudent struct {
+	UserID int64 `path:"userId" minimum:"1" description:"The student's user id"`
+}
+
+// ByForm names an archived result by its signing form in the path.
+type ByForm struct {
+	SigningFormID int64 `path:"signingFormId" minimum:"1" description:"The signing form of the archived result"`
+}
+
 // HandleUndelivered serves GET /api/archive-deliveries.
-func (h *Handlers) HandleUndelivered(c *echo.Context) error {
-	o, err := list(c.Request().Context(), 0)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, o)
+func (h *Handlers) HandleUndelivered() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (*Overview, error) { return list(ctx, 0) })
 }
 
 // HandleOfStudent serves GET /api/users/{userId}/archive-deliveries.
-func (h *Handlers) HandleOfStudent(c *echo.Context) error {
-	id, err := request.ID(c, "userId")
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	var n int64
-	if err := tx.Raw("SELECT count(*) FROM users WHERE id = ?", id).Scan(&n).Error; err != nil {
-		return fmt.Errorf("find user %d: %w", id, err)
-	}
-	if n == 0 {
-		return apperror.NotFoundf("users.notFound")
-	}
-	o, err := list(ctx, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, o)
+func (h *Handlers) HandleOfStudent() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, p ByStudent) (*Overview, error) {
+		if err := users.CheckExists(ctx, p.UserID); err != nil {
+			return nil, err
+		}
+		return list(ctx, p.UserID)
+	})
 }
 
 // HandleRetry serves POST /api/archive-deliveries/{signingFormId}/retry.
-func (h *Handlers) HandleRetry(c *echo.Context) error {
-	id, err := request.ID(c, "signingFormId")
-	if err != nil {
-		return err
-	}
+func (h *Handlers) HandleRetry() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, p ByForm) (*Delivery, error) { return h.retry(ctx, p.SigningFormID) })
+}
+
+func (h *Handlers) retry(ctx context.Context, id int64) (*Delivery, error) {
 	if h.Jobs == nil {
-		return errors.New("retry archive delivery: no job queue")
+		return nil, errors.New("retry archive delivery: no job queue")
 	}
-	ctx := c.Request().Context()
 	d, err := Retry(ctx, h.Jobs, id)
 	switch {
 	case errors.Is(err, ErrNotArchived):
-		return apperror.NotFoundf("eformidling.notArchived")
+		return nil, apperror.NotFoundf("eformidling.notArchived")
 	case errors.Is(err, ErrOff):
-		return apperror.Conflictf("eformidling.off")
+		return nil, apperror.Conflictf("eformidling.off")
 	case errors.Is(err, ErrNotRetryable):
-		return apperror.Conflictf("eformidling.notFailed")
+		return nil, apperror.Conflictf("eformidling.notFailed")
 	case err != nil:
-		return err
+		return nil, err
 	}
 	tx, err := tenants.DB(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var ids struct{ ClassID, StudentUserID int64 }
 	if err := tx.Raw("SELECT class_id, student_user_id FROM signing_forms WHERE id = ?", id).Scan(&ids).Error; err != nil {
-		return fmt.Errorf("read signing form %d: %w", id, err)
+		return nil, fmt.Errorf("read signing form %d: %w", id, err)
 	}
 	if err := audit.Record(ctx, audit.Entry{Action: "signingForm.archiveRetried", Entity: "signingForm", EntityID: id,
 		StudentUserID: ids.StudentUserID, ClassID: ids.ClassID, Details: map[string]any{"round": d.Round}}); err != nil {
-		return err
+		return nil, err
 	}
-	return c.JSON(http.StatusOK, d)
+	return d, nil
 }

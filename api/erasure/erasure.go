@@ -21,14 +21,13 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/labstack/echo/v5"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pgerr"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -42,12 +41,12 @@ type Report struct {
 	UserID int64 `json:"userId"`
 	// AccountDeleted is true when the account row itself went; false when
 	// kept records point to it and only its personal fields were cleared.
-	AccountDeleted bool `json:"accountDeleted"`
+	AccountDeleted bool `json:"accountDeleted" description:"false when kept records name the person and only the account's personal fields were cleared"`
 	// Removed counts the rows deleted per kind (table name).
-	Removed map[string]int64 `json:"removed"`
+	Removed map[string]int64 `json:"removed" description:"Rows deleted, by table"`
 	// Kept counts what stays because the school must keep it: lockedSigningForms,
 	// archivedResults, warningsWritten.
-	Kept map[string]int64 `json:"kept"`
+	Kept map[string]int64 `json:"kept" description:"What stays because the school must keep it: lockedSigningForms, archivedResults, warningsWritten"`
 }
 
 // Total is the number of rows removed.
@@ -198,21 +197,17 @@ func removeAccount(tx *gorm.DB, userID int64, r *Report) error {
 	return nil
 }
 
+// ByUser names the person to erase in the path.
+type ByUser struct {
+	ID int64 `path:"id" minimum:"1" description:"The person to erase"`
+}
+
 // HandleErase serves POST /api/users/{id}/erasure: an admin erases a person
 // of the school and gets the report. Admins cannot erase themselves (409),
 // since the school would lose the account acting for it.
-func HandleErase(c *echo.Context) error {
-	ctx := c.Request().Context()
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
+var HandleErase = edge.Read(http.StatusOK, func(ctx context.Context, p ByUser) (Report, error) {
+	if caller := auth.CallerFrom(ctx); caller != nil && caller.UserID == p.ID {
+		return Report{}, apperror.Conflictf("erasure.self")
 	}
-	if caller := auth.CallerFrom(ctx); caller != nil && caller.UserID == id {
-		return apperror.Conflictf("erasure.self")
-	}
-	r, err := Erase(ctx, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, r)
-}
+	return Erase(ctx, p.ID)
+})

@@ -330,6 +330,12 @@ func TestArchiveDeliveryOffChangesNothingElse(t *testing.T) {
 			if n := rf.scalar(t, "skole-a", "SELECT count(*) FROM archive_deliveries"); n != tc.jobs {
 				t.Errorf("%d deliveries, want %d", n, tc.jobs)
 			}
+			if tc.jobs == 0 {
+				// The archived result is listed without a delivery (null).
+				if o := rf.deliveries(t, p, p.tokens["admin"], "a.localhost"); len(o.Results) != 1 || o.Results[0].Delivery != nil || o.Enabled {
+					t.Errorf("archived results with delivery off: %+v", o)
+				}
+			}
 			dir := t.TempDir()
 			submit := results.NewSubmitWorker(rf.reg, results.NewFileExporter(dir, resultKey), rf.log)
 			if err := submit.Work(context.Background(), submitJob(form.ID, 1)); err != nil {

@@ -178,6 +178,13 @@ func newReflector() *openapi31.Reflector {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
 		}),
+		// A nullable pointer to a struct is enveloped as anyOf [null, the
+		// struct]; a type left beside the anyOf would refuse the null.
+		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
+			if len(p.Schema.AnyOf) > 0 && p.Schema.Ref == nil {
+				p.Schema.Type = nil
+			}
+		}),
 		// A request's shapes are named apart from an answer's: what a client
 		// may leave out differs from what the server always sends.
 		func(rc *jsonschema.ReflectContext) {

@@ -239,6 +239,24 @@ func TestDataCopy(t *testing.T) {
 	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/users/%d/data-copies", p.otherStudentID), p.tokens["admin"], nil); rec.Code != http.StatusAccepted {
 		t.Errorf("admin asks: %d %s", rec.Code, rec.Body)
 	}
+	// Paths that name nothing are 404 in the error shape, saying what was
+	// not found.
+	for _, tc := range []struct {
+		method, path, says string
+	}{
+		{http.MethodGet, "/api/data-copies/not-a-uuid/json", "Fant ikke kopien"},
+		{http.MethodGet, "/api/data-copies/00000000-0000-4000-8000-000000000000/json", "Fant ikke kopien"},
+		{http.MethodGet, "/api/data-copies/" + info.ID + "/JSON", "Fant ikke kopien"},
+		{http.MethodPost, "/api/users/999999/data-copies", "Fant ikke brukeren"},
+		{http.MethodGet, "/api/users/999999/data-copies", "Fant ikke brukeren"},
+		{http.MethodGet, "/api/users/abc/data-copies", ""},
+		{http.MethodPost, "/api/users/0/data-copies", ""},
+	} {
+		rec := f.send(t, tc.method, "a.localhost", tc.path, p.tokens["admin"], nil)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"statusCode"`) || !strings.Contains(rec.Body.String(), tc.says) {
+			t.Errorf("%s %s: %d %s, want 404 %q", tc.method, tc.path, rec.Code, rec.Body, tc.says)
+		}
+	}
 }
 
 // personColumn is a column that names or addresses a person.
@@ -399,6 +417,30 @@ func TestRetentionPolicyRoutes(t *testing.T) {
 	rec = f.send(t, http.MethodPut, "a.localhost", "/api/tenant/retention", p.tokens["admin"], map[string]int{"workingDataMonths": 6})
 	if rec.Code != http.StatusOK || decode[retention.Policy](t, rec).WorkingDataMonths != 6 || decode[retention.Policy](t, rec).SessionDays != 7 {
 		t.Fatalf("set policy: %d %s", rec.Code, rec.Body)
+	}
+	// Fields left out, or sent as null, keep their value; unknown fields
+	// and wrong types are refused.
+	for _, tc := range []struct {
+		name, body string
+		want       int
+		policy     retention.Policy
+	}{
+		{"null keeps the value", `{"sessionDays": null}`, http.StatusOK, retention.Policy{WorkingDataMonths: 6, InactiveAccountMonths: 24, SessionDays: 7, OneTimeCodeDays: 1, UnsentMailDays: 1}},
+		{"two fields", `{"unsentMailDays": 30, "archivedResultYears": 10}`, http.StatusOK, retention.Policy{WorkingDataMonths: 6, InactiveAccountMonths: 24, SessionDays: 7, OneTimeCodeDays: 1, UnsentMailDays: 30, ArchivedResultYears: 10}},
+		{"back to the defaults", `{"workingDataMonths": 6, "unsentMailDays": 1, "archivedResultYears": 0}`, http.StatusOK, retention.Policy{WorkingDataMonths: 6, InactiveAccountMonths: 24, SessionDays: 7, OneTimeCodeDays: 1, UnsentMailDays: 1}},
+		{"unknown field", `{"sessionMonths": 2}`, http.StatusBadRequest, retention.Policy{}},
+		{"wrong type", `{"sessionDays": "7"}`, http.StatusBadRequest, retention.Policy{}},
+	} {
+		rec := f.send(t, http.MethodPut, "a.localhost", "/api/tenant/retention", p.tokens["admin"], json.RawMessage(tc.body))
+		if rec.Code != tc.want {
+			t.Errorf("%s: %d, want %d (%s)", tc.name, rec.Code, tc.want, rec.Body)
+			continue
+		}
+		if tc.want == http.StatusOK {
+			if got := decode[retention.Policy](t, rec); got != tc.policy {
+				t.Errorf("%s: %+v, want %+v", tc.name, got, tc.policy)
+			}
+		}
 	}
 	rec = f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=en", p.tokens["admin"], nil)
 	record := decode[retention.Record](t, rec)

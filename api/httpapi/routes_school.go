@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/api/schooltexts"
@@ -16,42 +17,38 @@ import (
 // theme.
 func (s *Server) schoolRoutes(api *Group, g guards) {
 	// Personal data through its life (erasure, access, retention).
-	copyInfo := "{id, userId, status (pending, ready, failed), createdAt, readyAt, expiresAt, requestedByUserId}"
-	api.Handle(http.MethodPost, "/users/me/data-copies", s.dataCopies.HandleRequest, Op{Summary: "Ask for a copy of everything the school holds about the caller, as a JSON file and a readable PDF. A job makes it; 202 with " + copyInfo + ", or the copy already being made. Download it from GET /api/data-copies/{copyId}/{format} while it lasts (3 days)", Tag: "personal data", Access: "signed in",
+	api.Handle(http.MethodPost, "/users/me/data-copies", s.dataCopies.RequestOwn(), Op{Summary: "Ask for a copy of everything the school holds about the caller, as a JSON file and a readable PDF. A job makes it; 202 with the copy, or the copy already being made. Download it from GET /api/data-copies/{copyId}/{format} while it lasts (3 days)", Tag: "personal data", Access: "signed in",
 		Responses: map[int]string{http.StatusAccepted: "The copy being made"}}, g.signedIn)
-	api.Handle(http.MethodGet, "/users/me/data-copies", s.dataCopies.HandleList, Op{Summary: "The caller's copies being made or ready, newest first: [" + copyInfo + "]", Tag: "personal data", Access: "signed in"}, g.signedIn)
-	api.Handle(http.MethodPost, "/users/:id/data-copies", s.dataCopies.HandleRequest, Op{Summary: "Ask for a copy of everything the school holds about a person, as POST /api/users/me/data-copies; 404 when no such user", Tag: "personal data", Access: "Admin",
+	api.Handle(http.MethodGet, "/users/me/data-copies", datacopy.HandleListOwn, Op{Summary: "The caller's copies being made or ready, newest first", Tag: "personal data", Access: "signed in"}, g.signedIn)
+	api.Handle(http.MethodPost, "/users/:id/data-copies", s.dataCopies.RequestOf(), Op{Summary: "Ask for a copy of everything the school holds about a person, as POST /api/users/me/data-copies; 404 when no such user", Tag: "personal data", Access: "Admin",
 		Responses: map[int]string{http.StatusAccepted: "The copy being made"}}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/users/:id/data-copies", s.dataCopies.HandleList, Op{Summary: "A person's copies being made or ready, as GET /api/users/me/data-copies", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/data-copies/:copyId/:format", s.dataCopies.HandleDownload, Op{Summary: "Download a ready copy: format json or pdf. 404 for anyone but the person and the school's admins, and for a copy not ready or expired", Tag: "personal data", Access: "signed in: the person it is about, or the school's admins", Produces: "application/json, application/pdf"}, g.signedIn)
+	api.Handle(http.MethodGet, "/users/:id/data-copies", datacopy.HandleListOf, Op{Summary: "A person's copies being made or ready, as GET /api/users/me/data-copies; 404 when no such user", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/data-copies/:copyId/:format", datacopy.HandleDownload, Op{Summary: "Download a ready copy as a file: the JSON one or the PDF. 404 for anyone but the person and the school's admins, for another format, and for a copy not ready or expired", Tag: "personal data", Access: "signed in: the person it is about, or the school's admins",
+		In: datacopy.File{}, Response: datacopy.Copy{}, Produces: "application/json, application/pdf"}, g.signedIn)
 	api.Handle(http.MethodPost, "/users/:id/erasure", erasure.HandleErase, Op{Summary: "Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. " +
-		"Locked signing forms, archived results and warnings they wrote about others stay. Answers {userId, accountDeleted, removed: {table: rows}, kept: {lockedSigningForms, archivedResults, warningsWritten}}. 409 while a signing form involving them is open, or for oneself; 404 when no such user", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy: {workingDataMonths, inactiveAccountMonths, sessionDays, oneTimeCodeDays, unsentMailDays, archivedResultYears (0: kept)}", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin",
-		Body: "{workingDataMonths 1-120, inactiveAccountMonths 1-120, sessionDays 1-365, oneTimeCodeDays 1-30, unsentMailDays 1-30, archivedResultYears 0-100}"}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy: {school, orgNumber, language, generatedAt, intro, policy, categories: [{id, title, data, purpose, access, retention}]}", Tag: "personal data", Access: "Admin",
-		Query: map[string]string{"lang": "nb or en (default: the caller's language, else the school's)"}}, g.signedIn, g.admin)
+		"Locked signing forms, archived results and warnings they wrote about others stay. Answers what was removed and kept. 409 while a signing form involving them is open, or for oneself; 404 when no such user", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy, in the asked language", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/users/:id/classes/:classId", users.HandleClassRelation, Op{
 		Summary: "A user's relation to one class: {userId, classId, isTeacher, isStudent, isAdvisor, studentReferences, advisorStudents: [{id, displayName}], teacherStudents: [{id, displayName}]}",
 		Tag:     "users", Access: "Admin, Teacher, or the user themselves"}, g.signedIn)
 
-	api.Handle(http.MethodGet, "/tenant/eformidling", s.archive.HandleGet, Op{Summary: "The school's delivery of results to its archive through eFormidling: {enabled, url, senderOrgNumber, receiverOrgNumber, process, administrativeUnit, caseSystemId, classificationSystem, classId}", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodPut, "/tenant/eformidling", s.archive.HandlePut, Op{Summary: "Set the school's eFormidling delivery (400 naming each bad field: url http(s), organisation numbers nine digits, process an arkivmelding process URN, caseSystemId a UUID; url and both numbers required when enabled). Answers as GET", Tag: "archive", Access: "Admin",
-		Body: "{enabled, url, senderOrgNumber, receiverOrgNumber, process (optional), administrativeUnit (optional), caseSystemId (optional), classificationSystem (optional), classId (optional)}"}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/archive-deliveries", s.archive.HandleUndelivered, Op{Summary: "Archived results not yet delivered to the school's archive, newest first: {enabled, results: [{signingFormId, classId, studentUserId, studentName, subjectCode, subjectName, periodName, archivedAt, delivery (null when none started): {round, messageId, conversationId, status (pending, sent, delivered, failed), lastStatus, reason, attempts, sentAt, deliveredAt, failedAt, updatedAt}}]}", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/users/:userId/archive-deliveries", s.archive.HandleOfStudent, Op{Summary: "A student's archived results and their delivery to the school's archive, as GET /api/archive-deliveries; 404 when no such user", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
-	api.Handle(http.MethodPost, "/archive-deliveries/:signingFormId/retry", s.archive.HandleRetry, Op{Summary: "Send a failed result to the archive again (a new message in the same conversation; the archive recognises the case and entry by their system ids), or for the first time when none was started. 404 when the result is not archived, 409 when eFormidling is off or the delivery is not failed. Answers with the delivery", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/tenant/eformidling", s.archive.HandleGet(), Op{Summary: "The school's delivery of results to its archive through eFormidling", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/tenant/eformidling", s.archive.HandlePut(), Op{Summary: "Set the school's eFormidling delivery (400 naming each bad field: url http(s), organisation numbers nine digits, process an arkivmelding process URN, caseSystemId a UUID; url and both numbers required when enabled). Answers as GET", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/archive-deliveries", s.archive.HandleUndelivered(), Op{Summary: "Archived results not yet delivered to the school's archive, newest first, with their delivery", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/users/:userId/archive-deliveries", s.archive.HandleOfStudent(), Op{Summary: "A student's archived results and their delivery to the school's archive, as GET /api/archive-deliveries; 404 when no such user", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPost, "/archive-deliveries/:signingFormId/retry", s.archive.HandleRetry(), Op{Summary: "Send a failed result to the archive again (a new message in the same conversation; the archive recognises the case and entry by their system ids), or for the first time when none was started. 404 when the result is not archived, 409 when eFormidling is off or the delivery is not failed. Answers with the delivery", Tag: "archive", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/tenant/texts", schooltexts.HandleGet, Op{
-		Summary: "The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, nn: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none",
+		Summary: "The school's texts and theme for the editor, the school's own values next to the defaults",
 		Tag:     "tenant", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/tenant/texts", schooltexts.HandlePutTexts, Op{
-		Summary: "Set school texts: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts",
-		Tag:     "tenant", Access: "Admin", Body: "{nb: {key: value}, nn: {key: value}, en: {key: value}}"}, g.signedIn, g.admin)
-	api.Handle(http.MethodPut, "/tenant/default-language", s.putDefaultLanguage, Op{
-		Summary: "Set the school's default language, the one a new visitor meets: {language: nb, nn or en} → {defaultLanguage}; 400 for another. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others",
-		Tag:     "tenant", Access: "Admin", Body: "{language}"}, g.signedIn, g.admin)
+		Summary: "Set school texts, by language then key: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts",
+		Tag:     "tenant", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/tenant/default-language", s.putDefaultLanguage(), Op{
+		Summary: "Set the school's default language, the one a new visitor meets; 400 for another than nb, nn or en. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others",
+		Tag:     "tenant", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/tenant/theme", schooltexts.HandlePutTheme, Op{
 		Summary: "Set the school's theme (colours #rrggbb, URLs https:// or rooted /; an empty field falls back to the default). Shown by GET /api/tenant from the next request. Answers as GET /api/tenant/texts",
-		Tag:     "tenant", Access: "Admin", Body: "{primaryColor, secondaryColor, logoUrl, faviconUrl (optional)}"}, g.signedIn, g.admin)
-
+		Tag:     "tenant", Access: "Admin"}, g.signedIn, g.admin)
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -35,41 +35,71 @@ func Saved(ctx context.Context, p Policy) (Policy, error) {
 		Details: map[string]any{"retention": p}})
 }
 
-// HandleGet serves GET /api/tenant/retention.
-func HandleGet(c *echo.Context) error {
-	p, err := Load(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
+// Changes is the body of PUT /api/tenant/retention: the fields to change;
+// a field left out keeps its value.
+type Changes struct {
+	WorkingDataMonths     *int `json:"workingDataMonths" minimum:"1" maximum:"120"`
+	InactiveAccountMonths *int `json:"inactiveAccountMonths" minimum:"1" maximum:"120"`
+	SessionDays           *int `json:"sessionDays" minimum:"1" maximum:"365"`
+	OneTimeCodeDays       *int `json:"oneTimeCodeDays" minimum:"1" maximum:"30"`
+	UnsentMailDays        *int `json:"unsentMailDays" minimum:"1" maximum:"30"`
+	ArchivedResultYears   *int `json:"archivedResultYears" minimum:"0" maximum:"100" description:"0 keeps archived results for good"`
 }
 
-// HandlePut serves PUT /api/tenant/retention. Fields left out keep their
-// current values.
-func HandlePut(c *echo.Context) error {
-	ctx := c.Request().Context()
-	p, err := Load(ctx)
-	if err != nil {
-		return err
+// applyTo sets the fields that were sent.
+func (ch Changes) applyTo(p *Policy) {
+	for _, f := range []struct{ from, to *int }{
+		{ch.WorkingDataMonths, &p.WorkingDataMonths}, {ch.InactiveAccountMonths, &p.InactiveAccountMonths},
+		{ch.SessionDays, &p.SessionDays}, {ch.OneTimeCodeDays, &p.OneTimeCodeDays},
+		{ch.UnsentMailDays, &p.UnsentMailDays}, {ch.ArchivedResultYears, &p.ArchivedResultYears},
+	} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
 	}
-	if err := request.JSON(c, &p); err != nil {
-		return err
-	}
-	p, err = Saved(ctx, p)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
 }
+
+// RecordParams choose the language of the record of processing.
+type RecordParams struct {
+	Lang string `query:"lang" description:"nb, nn or en; left out: the caller's Accept-Language, else the school's language"`
+}
+
+// Routes of the policy and the record; admins only (the route table says so).
+var (
+	// HandleGet serves GET /api/tenant/retention.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (Policy, error) { return Load(ctx) })
+	// HandlePut serves PUT /api/tenant/retention. Fields left out keep
+	// their current values.
+	HandlePut = edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, ch Changes) (Policy, error) {
+		p, err := Load(ctx)
+		if err != nil {
+			return p, err
+		}
+		ch.applyTo(&p)
+		return Saved(ctx, p)
+	})
+	// HandleRecord serves GET /api/tenant/record-of-processing?lang=: the
+	// record in the asked language (else the caller's, else the school's).
+	HandleRecord = edge.WithContext(http.StatusOK, func(c *echo.Context, rp RecordParams) (Record, error) {
+		ctx := c.Request().Context()
+		t := tenants.Current(ctx)
+		p, err := Load(ctx)
+		if err != nil {
+			return Record{}, err
+		}
+		lang := texts.Negotiate(rp.Lang, c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+		return RecordOf(t, p, lang, time.Now()), nil
+	})
+)
 
 // Category is one kind of personal data in the record of processing.
 type Category struct {
-	ID        string `json:"id"`
+	ID        string `json:"id" enum:"accounts,signIn,assessments,warnings,signingForms,archivedResults,invitations,auditLog,dataCopies"`
 	Title     string `json:"title"`
 	Data      string `json:"data"`
 	Purpose   string `json:"purpose"`
 	Access    string `json:"access"`
-	Retention string `json:"retention"`
+	Retention string `json:"retention" description:"How long it is kept, from the policy"`
 }
 
 // Record is the school's record of processing (protokoll over
@@ -77,10 +107,10 @@ type Category struct {
 type Record struct {
 	School      string     `json:"school"`
 	OrgNumber   string     `json:"orgNumber"`
-	Language    string     `json:"language"`
+	Language    string     `json:"language" enum:"nb,nn,en"`
 	GeneratedAt time.Time  `json:"generatedAt"`
 	Intro       string     `json:"intro"`
-	Policy      Policy     `json:"policy"`
+	Policy      Policy     `json:"policy" description:"The retention policy the texts were made from"`
 	Categories  []Category `json:"categories"`
 }
 
@@ -119,17 +149,4 @@ func RecordOf(t *tenants.Tenant, p Policy, lang string, now time.Time) Record {
 			Purpose: tr(base+"purpose", nil), Access: tr(base+"access", nil), Retention: tr(retention, c.data(p))})
 	}
 	return r
-}
-
-// HandleRecord serves GET /api/tenant/record-of-processing?lang=: the
-// record in the asked language (else the caller's, else the school's).
-func HandleRecord(c *echo.Context) error {
-	ctx := c.Request().Context()
-	t := tenants.Current(ctx)
-	p, err := Load(ctx)
-	if err != nil {
-		return err
-	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
-	return c.JSON(http.StatusOK, RecordOf(t, p, lang, time.Now()))
 }

@@ -18,22 +18,22 @@ type Policy struct {
 	// WorkingDataMonths: how long after the end of a placement's semester
 	// its working data is kept: answer sets with answers and comments,
 	// warnings, signing forms that never locked, and invitations.
-	WorkingDataMonths int `json:"workingDataMonths"`
+	WorkingDataMonths int `json:"workingDataMonths" description:"Months after the end of a placement's semester that its working data is kept"`
 	// InactiveAccountMonths: how long an account that has not signed in, and
 	// is in no class whose working data is still kept, is kept. Admins'
 	// accounts are never removed by the policy.
-	InactiveAccountMonths int `json:"inactiveAccountMonths"`
+	InactiveAccountMonths int `json:"inactiveAccountMonths" description:"Months an account that has not signed in, and is in no class still kept, is kept"`
 	// SessionDays: how long a session is kept after it ended.
-	SessionDays int `json:"sessionDays"`
+	SessionDays int `json:"sessionDays" description:"Days a session is kept after it ended"`
 	// OneTimeCodeDays: how long a one-time code is kept after it expired.
-	OneTimeCodeDays int `json:"oneTimeCodeDays"`
+	OneTimeCodeDays int `json:"oneTimeCodeDays" description:"Days a one-time code is kept after it expired"`
 	// UnsentMailDays: how long e-mail that could not be sent is kept (sent
 	// e-mail is deleted as soon as it is sent).
-	UnsentMailDays int `json:"unsentMailDays"`
+	UnsentMailDays int `json:"unsentMailDays" description:"Days e-mail that could not be sent is kept"`
 	// ArchivedResultYears: how long an archived, signed result is kept after
 	// it was archived; 0 keeps it for good, since it is the school's record
 	// (and a copy goes to the school's own archive).
-	ArchivedResultYears int `json:"archivedResultYears"`
+	ArchivedResultYears int `json:"archivedResultYears" description:"Years an archived result is kept; 0: kept for good"`
 }
 
 // Default is the policy of a school that has not set its own.

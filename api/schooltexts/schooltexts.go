@@ -14,12 +14,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/labstack/echo/v5"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -27,25 +26,25 @@ import (
 // Value is one text in one language: the school's own value ("" when it
 // has none) and the text that applies without it.
 type Value struct {
-	Value   string `json:"value"`
-	Default string `json:"default"`
+	Value   string `json:"value" description:"The school's own text; empty when it has none"`
+	Default string `json:"default" description:"The text that applies without the school's own"`
 }
 
 // Text is one school text key with its values per language.
 type Text struct {
 	Key       string           `json:"key"`
-	Kind      texts.Kind       `json:"kind"`
-	MaxLength int              `json:"maxLength"`
-	Values    map[string]Value `json:"values"`
+	Kind      texts.Kind       `json:"kind" enum:"text,markdown,url,email"`
+	MaxLength int              `json:"maxLength" description:"Longest value accepted, in characters"`
+	Values    map[string]Value `json:"values" description:"By language: nb, nn and en"`
 }
 
 // Editor is what the admin screen shows: every school text and the theme,
 // the school's own values next to the defaults.
 type Editor struct {
-	Languages    []string      `json:"languages"`
+	Languages    []string      `json:"languages" items.enum:"nb,nn,en"`
 	Texts        []Text        `json:"texts"`
-	Theme        tenants.Theme `json:"theme"`
-	ThemeDefault tenants.Theme `json:"themeDefault"`
+	Theme        tenants.Theme `json:"theme" description:"The school's own theme; empty fields fall back to themeDefault"`
+	ThemeDefault tenants.Theme `json:"themeDefault" description:"The theme without the school's own"`
 }
 
 // Changes is the body of PUT /api/tenant/texts: language, then key, then
@@ -240,40 +239,21 @@ func SaveTheme(ctx context.Context, th tenants.Theme) (*Editor, error) {
 	return Load(ctx)
 }
 
-// HandleGet serves GET /api/tenant/texts.
-func HandleGet(c *echo.Context) error {
-	ed, err := Load(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, ed)
-}
-
-// HandlePutTexts serves PUT /api/tenant/texts: the editor view afterwards.
-func HandlePutTexts(c *echo.Context) error {
-	var ch Changes
-	if err := request.JSON(c, &ch); err != nil {
-		return err
-	}
-	if len(ch) == 0 {
-		return apperror.Invalidf("error.bodyRequired")
-	}
-	ed, err := Save(c.Request().Context(), ch)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, ed)
-}
-
-// HandlePutTheme serves PUT /api/tenant/theme: the editor view afterwards.
-func HandlePutTheme(c *echo.Context) error {
-	var th tenants.Theme
-	if err := request.JSON(c, &th); err != nil {
-		return err
-	}
-	ed, err := SaveTheme(c.Request().Context(), th)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, ed)
-}
+// Routes of the editor; admins only (the route table says so).
+var (
+	// HandleGet serves GET /api/tenant/texts.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (*Editor, error) { return Load(ctx) })
+	// HandlePutTexts serves PUT /api/tenant/texts: the editor view
+	// afterwards. A body without a language is refused.
+	HandlePutTexts = edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, ch Changes) (*Editor, error) {
+		if len(ch) == 0 {
+			return nil, apperror.Invalidf("error.bodyRequired")
+		}
+		return Save(ctx, ch)
+	})
+	// HandlePutTheme serves PUT /api/tenant/theme: the editor view
+	// afterwards.
+	HandlePutTheme = edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, th tenants.Theme) (*Editor, error) {
+		return SaveTheme(ctx, th)
+	})
+)
