@@ -20,12 +20,6 @@ type ClassByID struct {
 	ID int64 `path:"id" description:"The id of the class (of the semester under /periods)"`
 }
 
-// AdvisorInClass names a supervisor of a class in the path.
-type AdvisorInClass struct {
-	ClassID int64 `path:"classId" description:"The class's id"`
-	UserID  int64 `path:"userId" description:"The supervisor's user id"`
-}
-
 // Routes of the classes' administration. The route table checks the role;
 // the rules check what depends on the class (a teacher's own class).
 var (
@@ -78,3 +72,9 @@ var (
 		return AddAdvisorStudents(ctx, p.ClassID, p.UserID, body.StudentIDs)
 	})
 )
+
+// AdvisorInClass names a supervisor of a class in the path.
+type AdvisorInClass struct {
+	ClassID int64 `path:"classId" description:"The class's id"`
+	UserID  int64 `path:"userId" description:"The supervisor's user id"`
+}

@@ -191,9 +191,9 @@ type SaveAnswer struct {
 
 // SaveBody is the body of POST /api/classes/{classId}/expectations.
 type SaveBody struct {
-	ClassID       int64         `json:"classId" description:"May be left out; when sent, the path's class"`
-	FormID        int64         `json:"formId" required:"true"`
-	IsMidSemester bool          `json:"isMidSemester" description:"The half: true for mid-semester, false for the end"`
+	ClassID       int64        `json:"classId" description:"May be left out; when sent, the path's class"`
+	FormID        int64        `json:"formId" required:"true"`
+	IsMidSemester bool         `json:"isMidSemester" description:"The half: true for mid-semester, false for the end"`
 	Answers       []SaveAnswer `json:"answers" description:"At most one per question of the form"`
 }
 

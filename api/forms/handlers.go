@@ -15,12 +15,6 @@ type ByID struct {
 	ID int64 `path:"id" description:"The form's id"`
 }
 
-// PDFUpload is the path and query of PUT /api/forms/{id}/pdf.
-type PDFUpload struct {
-	ID       int64  `path:"id" description:"The form's id"`
-	FileName string `query:"filename" description:"The file's name, for a raw body (default: the form's name); a multipart body names its file itself"`
-}
-
 // Routes of the forms. Everyone signed in reads them; changing them is for
 // admins (the route table checks the role).
 var (
@@ -85,4 +79,10 @@ func HandleGetPDF(c *echo.Context) error {
 	h.Set("Content-Disposition", download.Disposition("inline", name))
 	h.Set("Cache-Control", "private, no-cache")
 	return c.Blob(http.StatusOK, "application/pdf", data)
+}
+
+// PDFUpload is the path and query of PUT /api/forms/{id}/pdf.
+type PDFUpload struct {
+	ID       int64  `path:"id" description:"The form's id"`
+	FileName string `query:"filename" description:"The file's name, for a raw body (default: the form's name); a multipart body names its file itself"`
 }

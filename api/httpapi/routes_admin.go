@@ -38,7 +38,7 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 	api.Handle(http.MethodGet, "/forms", forms.HandleList, Op{Summary: "Every form, main forms first, then by name", Tag: "forms", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodGet, "/forms/:id", forms.HandleGet, Op{
 		Summary: "A form with its groups and questions, in order. A grading group's options are Selvstendig 0, Delvis selvstendig 1, Veiledet 2, Assistert 3, Uselvstendig 4; the value one past the last (5) means not relevant",
-		Tag: "forms", Access: "signed in"}, g.signedIn)
+		Tag:     "forms", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodPost, "/forms", forms.HandleCreate, Op{Summary: "Create a form with its groups and questions, numbered in the order given", Tag: "forms", Access: "Admin",
 		Responses: map[int]string{http.StatusCreated: "The new form, as GET /api/forms/{id}"}}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/forms", forms.HandleUpdate, Op{

@@ -91,12 +91,6 @@ type UserPath struct {
 	ID int64 `path:"id" description:"The user's id"`
 }
 
-// UserInClass names a user and a class in the path.
-type UserInClass struct {
-	ID      int64 `path:"id" description:"The user's id"`
-	ClassID int64 `path:"classId" description:"The class's id"`
-}
-
 // Routes of the users' administration. The route table lets only admins
 // in, except for a user's relation to a class.
 var (
@@ -131,3 +125,9 @@ var (
 		return RelationToClass(ctx, p.ID, p.ClassID)
 	})
 )
+
+// UserInClass names a user and a class in the path.
+type UserInClass struct {
+	ID      int64 `path:"id" description:"The user's id"`
+	ClassID int64 `path:"classId" description:"The class's id"`
+}
