@@ -90,7 +90,7 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 		Tag:     "users", Access: "Admin; Teacher with roleid 2 or 4", In: users.ListParams{}, Response: []users.ListItem{}}, g.signedIn, g.teacherOrAdmin)
 	api.Handle(http.MethodPost, "/users", users.HandleCreate, Op{Summary: "Create a user (e-mail unique without regard to case: 409)", Tag: "users", Access: "Admin",
 		Responses: map[int]string{http.StatusCreated: "The new user, as GET /api/users/{id}", http.StatusConflict: "The e-mail is in use"}}, g.signedIn, g.admin)
-	api.Handle(http.MethodGet, "/users/:id", users.HandleGet, Op{Summary: "A user as GET /api/users/me shows the caller: roles, teacherClasses, advisorClasses, studentReferences (primary supervisor first), studentUserReferences, isActive", Tag: "users", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/users/:id", users.HandleGet, Op{Summary: "A user as GET /api/users/me shows the caller, studentReferences with the primary supervisor first; 404 when there is no such user", Tag: "users", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPatch, "/users/:id", users.HandlePatch, Op{
 		Summary: "Change a user's roles, classes and whether the account is active. A student is in exactly one class: the first studentReferences entry decides it, with its teacher (one of the class's teachers) and primary supervisor (one linked to the student and supervising in the class); " +
 			"when the class changes, a teacher or supervisor that does not fit the new class is cleared, otherwise such a pick is 400. Losing a role removes its class memberships. Deactivating ends the user's sessions at once. Admins cannot remove their own Admin role or deactivate themselves (409). Answers with the user",
