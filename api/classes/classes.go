@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/swaggest/jsonschema-go"
+
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/subjects"
@@ -22,8 +24,8 @@ type Assignment struct {
 	ID            int64           `json:"id"`
 	ClassID       int64           `json:"classId"`
 	FormID        int64           `json:"formId"`
-	IsMidSemester bool            `json:"isMidSemester"`
-	Forms         []forms.Summary `json:"forms"`
+	IsMidSemester bool            `json:"isMidSemester" description:"True for the mid-semester assignment of a main form, false for the end-semester one"`
+	Forms         []forms.Summary `json:"forms" description:"The one form of the assignment"`
 }
 
 // Class is a subject in a semester.
@@ -33,10 +35,10 @@ type Class struct {
 	Period          periods.Period   `json:"period"`
 	SubjectID       int64            `json:"subjectId"`
 	Subject         subjects.Subject `json:"subject"`
-	Assignments     []Assignment     `json:"assignments"`
-	MidSemesterDate *periods.Date    `json:"midSemesterDate"`
-	EndSemesterDate *periods.Date    `json:"endSemesterDate"`
-	Forms           []forms.Summary  `json:"forms"`
+	Assignments     []Assignment     `json:"assignments" description:"Main forms first, then by form name; mid-semester before end"`
+	MidSemesterDate *periods.Date    `json:"midSemesterDate" description:"Null when not set"`
+	EndSemesterDate *periods.Date    `json:"endSemesterDate" description:"Null when not set"`
+	Forms           []forms.Summary  `json:"forms" description:"The forms the class uses: main forms first, then by name"`
 	// CurrentMainAssignment is the main-form assignment the class page
 	// offers today (see CurrentMainAssignment); null when the class uses no
 	// main form.
@@ -75,8 +77,8 @@ func CurrentMainAssignment(assignments []Assignment, mid *periods.Date, today ti
 
 // NewClass is the body of POST /api/classes.
 type NewClass struct {
-	SubjectID int64 `json:"subjectId"`
-	PeriodID  int64 `json:"periodId"`
+	SubjectID int64 `json:"subjectId" required:"true"`
+	PeriodID  int64 `json:"periodId" required:"true" description:"The semester"`
 }
 
 // OptionalDate is a date field that may be left out (no change), null
@@ -84,6 +86,15 @@ type NewClass struct {
 type OptionalDate struct {
 	Set  bool
 	Date *periods.Date
+}
+
+// JSONSchema documents an OptionalDate as a date or null.
+func (OptionalDate) JSONSchema() (jsonschema.Schema, error) {
+	var s jsonschema.Schema
+	s.AddType(jsonschema.String)
+	s.AddType(jsonschema.Null)
+	s.WithFormat("date").WithExamples("2026-10-01")
+	return s, nil
 }
 
 // UnmarshalJSON records that the field was sent, and its value.
@@ -106,15 +117,15 @@ func (o *OptionalDate) UnmarshalJSON(b []byte) error {
 // class it received (period, subject, assignments, forms); those fields
 // are ignored.
 type DatesInput struct {
-	ID              int64           `json:"id"`
-	MidSemesterDate OptionalDate    `json:"midSemesterDate"`
-	EndSemesterDate OptionalDate    `json:"endSemesterDate"`
-	PeriodID        json.RawMessage `json:"periodId,omitempty"`
-	Period          json.RawMessage `json:"period,omitempty"`
-	SubjectID       json.RawMessage `json:"subjectId,omitempty"`
-	Subject         json.RawMessage `json:"subject,omitempty"`
-	Assignments     json.RawMessage `json:"assignments,omitempty"`
-	Forms           json.RawMessage `json:"forms,omitempty"`
+	ID              int64           `json:"id" required:"true" description:"The class"`
+	MidSemesterDate OptionalDate    `json:"midSemesterDate" description:"Within the semester, before the end date; left out: no change; null: cleared"`
+	EndSemesterDate OptionalDate    `json:"endSemesterDate" description:"Within the semester (admins only); left out: no change; null: cleared"`
+	PeriodID        json.RawMessage `json:"periodId,omitempty" description:"Read-only; ignored"`
+	Period          json.RawMessage `json:"period,omitempty" description:"Read-only; ignored"`
+	SubjectID       json.RawMessage `json:"subjectId,omitempty" description:"Read-only; ignored"`
+	Subject         json.RawMessage `json:"subject,omitempty" description:"Read-only; ignored"`
+	Assignments     json.RawMessage `json:"assignments,omitempty" description:"Read-only; ignored"`
+	Forms           json.RawMessage `json:"forms,omitempty" description:"Read-only; ignored"`
 }
 
 // Users are the people of a class, each list ordered by name.
@@ -126,5 +137,9 @@ type Users struct {
 
 // StudentIDs is the body of POST /api/classes/{classId}/advisor/{userId}/students.
 type StudentIDs struct {
-	StudentIDs []int64 `json:"studentIds"`
+	StudentIDs []int64 `json:"studentIds" required:"true" minItems:"1" description:"Students of the class"`
 }
+
+// FormIDs is the body of PATCH /api/classes/{id}/forms: the ids of every
+// form the class shall use.
+type FormIDs []int64

@@ -1,157 +1,80 @@
 package classes
 
 import (
+	"context"
 	"net/http"
-	"strconv"
-
-	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
+	"github.com/praksis/praksis/api/users"
 )
 
-// HandleList serves GET /api/classes, optionally for one semester
-// (?periodId=).
-func HandleList(c *echo.Context) error {
-	var periodID int64
-	if q := c.QueryParam("periodId"); q != "" {
-		id, err := strconv.ParseInt(q, 10, 64)
-		if err != nil || id <= 0 {
-			return apperror.Invalidf("error.invalid").Field("periodId", "error.wrongType", map[string]any{"Field": "periodId"})
+// ListFilter is the query of GET /api/classes.
+type ListFilter struct {
+	PeriodID *int64 `query:"periodId" minimum:"1" description:"Only the classes of this semester"`
+}
+
+// ClassByID names one class (or, under /periods, one semester) in the
+// path.
+type ClassByID struct {
+	ID int64 `path:"id" description:"The id of the class (of the semester under /periods)"`
+}
+
+// Routes of the classes' administration. The route table checks the role;
+// the rules check what depends on the class (a teacher's own class).
+var (
+	// HandleList serves GET /api/classes, optionally for one semester
+	// (?periodId=).
+	HandleList = edge.Read(http.StatusOK, func(ctx context.Context, p ListFilter) ([]Class, error) {
+		var periodID int64
+		if p.PeriodID != nil {
+			if *p.PeriodID <= 0 {
+				return nil, apperror.Invalidf("error.invalid").Field("periodId", "error.wrongType", map[string]any{"Field": "periodId"})
+			}
+			periodID = *p.PeriodID
 		}
-		periodID = id
-	}
-	list, err := List(c.Request().Context(), periodID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
+		return List(ctx, periodID)
+	})
+	// HandlePeriodClasses serves GET /api/periods/{id}/classes.
+	HandlePeriodClasses = edge.Read(http.StatusOK, func(ctx context.Context, p ClassByID) ([]Class, error) {
+		return ListOfPeriod(ctx, p.ID)
+	})
+	// HandleGet serves GET /api/classes/{id}.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, p ClassByID) (*Class, error) { return Get(ctx, p.ID) })
+	// HandleCreate serves POST /api/classes: 201 with the new class.
+	HandleCreate = edge.Write(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, n NewClass) (*Class, error) {
+		return Create(ctx, n)
+	})
+	// HandleUpdate serves PUT /api/classes (the body carries the id).
+	HandleUpdate = edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, in DatesInput) (*Class, error) {
+		return UpdateDates(ctx, in)
+	})
+	// HandleUsers serves GET /api/classes/{id}/users.
+	HandleUsers = edge.Read(http.StatusOK, func(ctx context.Context, p ClassByID) (*Users, error) { return ClassUsers(ctx, p.ID) })
+	// HandleSetForms serves PATCH /api/classes/{id}/forms: the body is the
+	// list of form ids the class shall use.
+	HandleSetForms = edge.Write(http.StatusOK, func(ctx context.Context, p ClassByID, ids FormIDs) (*Class, error) {
+		if ids == nil {
+			return nil, apperror.Invalidf("error.bodyRequired")
+		}
+		return SetForms(ctx, p.ID, ids)
+	})
+	// HandleAdvisorStudents serves GET /api/classes/{classId}/advisor/{userId}/students.
+	HandleAdvisorStudents = edge.Read(http.StatusOK, func(ctx context.Context, p AdvisorInClass) ([]users.Person, error) {
+		return AdvisorStudents(ctx, p.ClassID, p.UserID)
+	})
+	// HandleAddAdvisorStudents serves POST /api/classes/{classId}/advisor/{userId}/students:
+	// the supervisor's students afterwards.
+	HandleAddAdvisorStudents = edge.Write(http.StatusOK, func(ctx context.Context, p AdvisorInClass, body StudentIDs) ([]users.Person, error) {
+		if len(body.StudentIDs) == 0 {
+			return nil, apperror.Invalidf("error.invalid").Field("studentIds", "classes.studentsRequired", nil)
+		}
+		return AddAdvisorStudents(ctx, p.ClassID, p.UserID, body.StudentIDs)
+	})
+)
 
-// HandlePeriodClasses serves GET /api/periods/{id}/classes.
-func HandlePeriodClasses(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	list, err := ListOfPeriod(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
-
-// HandleGet serves GET /api/classes/{id}.
-func HandleGet(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	cl, err := Get(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cl)
-}
-
-// HandleCreate serves POST /api/classes: 201 with the new class.
-func HandleCreate(c *echo.Context) error {
-	var n NewClass
-	if err := request.JSON(c, &n); err != nil {
-		return err
-	}
-	cl, err := Create(c.Request().Context(), n)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, cl)
-}
-
-// HandleUpdate serves PUT /api/classes (the body carries the id).
-func HandleUpdate(c *echo.Context) error {
-	var in DatesInput
-	if err := request.JSON(c, &in); err != nil {
-		return err
-	}
-	cl, err := UpdateDates(c.Request().Context(), in)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cl)
-}
-
-// HandleUsers serves GET /api/classes/{id}/users.
-func HandleUsers(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	u, err := ClassUsers(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, u)
-}
-
-// HandleSetForms serves PATCH /api/classes/{id}/forms: the body is the
-// list of form ids the class shall use.
-func HandleSetForms(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	var ids []int64
-	if err := request.JSON(c, &ids); err != nil {
-		return err
-	}
-	if ids == nil {
-		return apperror.Invalidf("error.bodyRequired")
-	}
-	cl, err := SetForms(c.Request().Context(), id, ids)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cl)
-}
-
-// HandleAdvisorStudents serves GET /api/classes/{classId}/advisor/{userId}/students.
-func HandleAdvisorStudents(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	userID, err := request.ID(c, "userId")
-	if err != nil {
-		return err
-	}
-	list, err := AdvisorStudents(c.Request().Context(), classID, userID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
-
-// HandleAddAdvisorStudents serves POST /api/classes/{classId}/advisor/{userId}/students:
-// the supervisor's students afterwards.
-func HandleAddAdvisorStudents(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	userID, err := request.ID(c, "userId")
-	if err != nil {
-		return err
-	}
-	var body StudentIDs
-	if err := request.JSON(c, &body); err != nil {
-		return err
-	}
-	if len(body.StudentIDs) == 0 {
-		return apperror.Invalidf("error.invalid").Field("studentIds", "classes.studentsRequired", nil)
-	}
-	list, err := AddAdvisorStudents(c.Request().Context(), classID, userID, body.StudentIDs)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
+// AdvisorInClass names a supervisor of a class in the path.
+type AdvisorInClass struct {
+	ClassID int64 `path:"classId" description:"The class's id"`
+	UserID  int64 `path:"userId" description:"The supervisor's user id"`
 }

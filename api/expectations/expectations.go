@@ -10,12 +10,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v5"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/forms"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -24,15 +22,15 @@ import (
 // relevant.
 type Answer struct {
 	FormQuestionID int64   `json:"formQuestionId"`
-	Value          *string `json:"value"`
+	Value          *string `json:"value" enum:"[\"0\",\"1\",\"2\",\"3\",\"4\",\"5\",null]" description:"\"0\" (Selvstendig) to \"4\" (Uselvstendig); \"5\" means not relevant"`
 }
 
 // Set is the expectations of one class, form and half.
 type Set struct {
 	ClassID       int64    `json:"classId"`
 	FormID        int64    `json:"formId"`
-	IsMidSemester bool     `json:"isMidSemester"`
-	Answers       []Answer `json:"answers"`
+	IsMidSemester bool     `json:"isMidSemester" description:"The half: true for mid-semester, false for the end"`
+	Answers       []Answer `json:"answers" description:"In question order"`
 }
 
 // Get returns the expectations of a class for a form and half, in the
@@ -169,47 +167,59 @@ func Save(ctx context.Context, s Set) (*Set, error) {
 	return Get(ctx, s.ClassID, s.FormID, s.IsMidSemester)
 }
 
-// HandleGet serves GET /api/classes/{classId}/forms/{formId}/expectations?isMidSemester=true|false;
-// 404 in the error shape when none are set.
-func HandleGet(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	formID, err := request.ID(c, "formId")
-	if err != nil {
-		return err
-	}
-	mid, err := strconv.ParseBool(c.QueryParam("isMidSemester"))
-	if err != nil {
-		return apperror.Invalidf("error.invalid").Field("isMidSemester", "expectations.halfRequired", nil)
-	}
-	s, err := Get(c.Request().Context(), classID, formID, mid)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, s)
+// ForForm is the path and query of GET
+// /api/classes/{classId}/forms/{formId}/expectations.
+type ForForm struct {
+	ClassID int64 `path:"classId" description:"The class's id"`
+	FormID  int64 `path:"formId" description:"The form's id"`
+	// IsMidSemester is read as text so that a missing or unreadable value
+	// gets the message that asks for the half.
+	IsMidSemester string `query:"isMidSemester" required:"true" enum:"true,false" description:"The half: true for mid-semester, false for the end"`
 }
 
-// HandleSave serves POST /api/classes/{classId}/expectations: the saved
-// set. The body's classId may be left out; when sent it must be the
-// path's.
-func HandleSave(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	var s Set
-	if err := request.JSON(c, &s); err != nil {
-		return err
-	}
-	if s.ClassID != 0 && s.ClassID != classID {
-		return apperror.Invalidf("error.invalid").Field("classId", "expectations.classMismatch", nil)
-	}
-	s.ClassID = classID
-	saved, err := Save(c.Request().Context(), s)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, saved)
+// InClass names the class in the path of POST /api/classes/{classId}/expectations.
+type InClass struct {
+	ClassID int64 `path:"classId" description:"The class's id"`
 }
+
+// SaveAnswer is an Answer as the admin sends it: a blank value (or null)
+// means no expectation for the question.
+type SaveAnswer struct {
+	FormQuestionID int64   `json:"formQuestionId" required:"true"`
+	Value          *string `json:"value" pattern:"^\\s*[0-5]?\\s*$" description:"\"0\" (Selvstendig) to \"4\" (Uselvstendig), \"5\" not relevant; null or blank for no expectation"`
+}
+
+// SaveBody is the body of POST /api/classes/{classId}/expectations.
+type SaveBody struct {
+	ClassID       int64        `json:"classId" description:"May be left out; when sent, the path's class"`
+	FormID        int64        `json:"formId" required:"true"`
+	IsMidSemester bool         `json:"isMidSemester" description:"The half: true for mid-semester, false for the end"`
+	Answers       []SaveAnswer `json:"answers" description:"At most one per question of the form"`
+}
+
+// Routes of the expectations. Everyone signed in reads them (answer pages
+// show them); saving is for admins (the route table checks the role).
+var (
+	// HandleGet serves GET /api/classes/{classId}/forms/{formId}/expectations?isMidSemester=true|false;
+	// 404 in the error shape when none are set.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, p ForForm) (*Set, error) {
+		mid, err := strconv.ParseBool(p.IsMidSemester)
+		if err != nil {
+			return nil, apperror.Invalidf("error.invalid").Field("isMidSemester", "expectations.halfRequired", nil)
+		}
+		return Get(ctx, p.ClassID, p.FormID, mid)
+	})
+	// HandleSave serves POST /api/classes/{classId}/expectations: the saved
+	// set. The body's classId may be left out; when sent it must be the
+	// path's.
+	HandleSave = edge.Write(http.StatusOK, func(ctx context.Context, p InClass, in SaveBody) (*Set, error) {
+		if in.ClassID != 0 && in.ClassID != p.ClassID {
+			return nil, apperror.Invalidf("error.invalid").Field("classId", "expectations.classMismatch", nil)
+		}
+		s := Set{ClassID: p.ClassID, FormID: in.FormID, IsMidSemester: in.IsMidSemester, Answers: make([]Answer, len(in.Answers))}
+		for i, a := range in.Answers {
+			s.Answers[i] = Answer(a)
+		}
+		return Save(ctx, s)
+	})
+)

@@ -24,6 +24,10 @@ const (
 	Grading   GroupType = 2
 )
 
+// Enum lists the group types for the API document: 1 free text, 2
+// grading; 0 is found only in imported data.
+func (GroupType) Enum() []any { return []any{Unused, TextInput, Grading} }
+
 // GradingLabels are the levels of the independence scale, from most to
 // least independent; an answer stores the label's index as text ("0".."4").
 // The value one past the last label ("5") means "not relevant".
@@ -45,18 +49,18 @@ const (
 
 // Option is one grading label and the value an answer stores for it.
 type Option struct {
-	Label string `json:"label"`
-	Value int    `json:"value"`
+	Label string `json:"label" example:"Selvstendig"`
+	Value int    `json:"value" minimum:"0" description:"What an answer stores for the label (as text): 0 (Selvstendig) to 4 (Uselvstendig); one past the last (5) means not relevant"`
 }
 
 // Question is one question of a group. HelpText guides the supervisor;
 // nil means none.
 type Question struct {
 	ID                  int64   `json:"id"`
-	FormQuestionGroupID int64   `json:"formQuestionGroupId"`
+	FormQuestionGroupID int64   `json:"formQuestionGroupId" description:"The group's id"`
 	Text                string  `json:"text"`
-	Order               int     `json:"order"`
-	HelpText            *string `json:"helpText"`
+	Order               int     `json:"order" minimum:"1" description:"Position in the group, from 1"`
+	HelpText            *string `json:"helpText" description:"Guidance for the supervisor; null when none"`
 }
 
 // Group is a question group. Options are the grading labels of a Grading
@@ -65,9 +69,9 @@ type Group struct {
 	ID        int64      `json:"id"`
 	FormID    int64      `json:"formId"`
 	Name      string     `json:"name"`
-	Type      GroupType  `json:"type"`
-	Options   []Option   `json:"options"`
-	Order     int        `json:"order"`
+	Type      GroupType  `json:"type" description:"1 free text, 2 grading (0 only in imported data)"`
+	Options   []Option   `json:"options" description:"The grading labels of a grading group, in order; empty otherwise"`
+	Order     int        `json:"order" minimum:"1" description:"Position in the form, from 1"`
 	Questions []Question `json:"questions"`
 }
 
@@ -76,9 +80,9 @@ type Form struct {
 	ID              int64   `json:"id"`
 	Name            string  `json:"name"`
 	IsMainForm      bool    `json:"isMainForm"`
-	Groups          []Group `json:"groups"`
+	Groups          []Group `json:"groups" description:"In order"`
 	HasGuidancePDF  bool    `json:"hasGuidancePdf"`
-	GuidancePDFName *string `json:"guidancePdfName"`
+	GuidancePDFName *string `json:"guidancePdfName" description:"The guidance PDF's file name; null when there is none"`
 }
 
 // Summary is a form in lists.
@@ -94,34 +98,34 @@ type Summary struct {
 // received (formId, options, order, hasGuidancePdf...) may be sent back
 // and are ignored.
 type Input struct {
-	ID              int64        `json:"id"`
-	Name            string       `json:"name"`
+	ID              int64        `json:"id" description:"The form to save (PUT); ignored by POST"`
+	Name            string       `json:"name" required:"true" maxLength:"200"`
 	IsMainForm      bool         `json:"isMainForm"`
-	Groups          []GroupInput `json:"groups"`
-	HasGuidancePDF  *bool        `json:"hasGuidancePdf,omitempty"`
-	GuidancePDFName *string      `json:"guidancePdfName,omitempty"`
+	Groups          []GroupInput `json:"groups" description:"In the order to keep"`
+	HasGuidancePDF  *bool        `json:"hasGuidancePdf,omitempty" description:"Read-only; ignored"`
+	GuidancePDFName *string      `json:"guidancePdfName,omitempty" description:"Read-only; ignored"`
 }
 
 // GroupInput is a group of an Input. A missing name or type takes the
 // defaults of a new group ('Ny gruppe', Grading).
 type GroupInput struct {
-	ID        int64           `json:"id"`
-	FormID    int64           `json:"formId,omitempty"`
-	Name      *string         `json:"name"`
-	Type      *GroupType      `json:"type"`
-	Options   []Option        `json:"options,omitempty"`
-	Order     *int            `json:"order,omitempty"`
-	Questions []QuestionInput `json:"questions"`
+	ID        int64           `json:"id" description:"An existing group's id; 0 or left out for a new group"`
+	FormID    int64           `json:"formId,omitempty" description:"Read-only; ignored"`
+	Name      *string         `json:"name" maxLength:"200" description:"Default 'Ny gruppe'"`
+	Type      *GroupType      `json:"type" enum:"[1,2]" description:"1 free text, 2 grading (default)"`
+	Options   []Option        `json:"options,omitempty" description:"Read-only; ignored"`
+	Order     *int            `json:"order,omitempty" description:"Read-only; the position in the list decides"`
+	Questions []QuestionInput `json:"questions" description:"In the order to keep"`
 }
 
 // QuestionInput is a question of a GroupInput. A missing text takes the
 // default 'Nytt spørsmål'; a blank help text means none.
 type QuestionInput struct {
-	ID                  int64   `json:"id"`
-	FormQuestionGroupID int64   `json:"formQuestionGroupId,omitempty"`
-	Text                *string `json:"text"`
-	Order               *int    `json:"order,omitempty"`
-	HelpText            *string `json:"helpText"`
+	ID                  int64   `json:"id" description:"An existing question's id (it may move to another group); 0 or left out for a new question"`
+	FormQuestionGroupID int64   `json:"formQuestionGroupId,omitempty" description:"Read-only; the group it is sent in decides"`
+	Text                *string `json:"text" maxLength:"2000" description:"Default 'Nytt spørsmål'"`
+	Order               *int    `json:"order,omitempty" description:"Read-only; the position in the list decides"`
+	HelpText            *string `json:"helpText" maxLength:"4000" description:"Blank or null: none"`
 }
 
 // normalize trims and defaults the input in place and checks every field,

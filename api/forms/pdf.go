@@ -46,12 +46,11 @@ func pdfName(sent, formName string) string {
 }
 
 // readUpload reads the guidance PDF from a request: the raw body
-// (application/pdf), or the first file of a multipart/form-data body. It
-// returns the file and the name the client gave it ("" when none). A body
+// (application/pdf), named sent, or the first file of a multipart/form-data
+// body. It returns the file and the name the client gave it ("" when none). A body
 // over the limit is TooLarge; anything that is not a PDF is Invalid.
-func readUpload(r *http.Request) ([]byte, string, error) {
+func readUpload(r *http.Request, sent string) ([]byte, string, error) {
 	var src io.Reader = r.Body
-	sent := r.URL.Query().Get("filename")
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
 		mr, err := r.MultipartReader()
 		if err != nil {

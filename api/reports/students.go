@@ -16,9 +16,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/download"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -330,12 +330,19 @@ func WriteStudentsCSV(ctx context.Context, w io.Writer, periodID int64, lang str
 // FileName is the name of a semester's report (spec §9).
 func FileName(semester string) string { return "Student Rapport " + semester + ".csv" }
 
+// CSVParams is the path and query of GET /api/periods/{id}/students-csv.
+type CSVParams struct {
+	ID   int64  `path:"id" description:"The semester's id"`
+	Lang string `query:"lang" enum:"nb,nn,en" description:"The language of the header and status texts; otherwise Accept-Language decides"`
+}
+
 // HandleStudentsCSV serves GET /api/periods/{id}/students-csv: the
 // semester report as a download, its header row in the caller's language
-// (?lang= or Accept-Language).
+// (?lang= or Accept-Language). The answer is a file, so this is a plain
+// handler.
 func HandleStudentsCSV(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
+	var p CSVParams
+	if err := edge.Bind(c, &p); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
@@ -343,9 +350,9 @@ func HandleStudentsCSV(c *echo.Context) error {
 	if t := tenants.Current(ctx); t != nil {
 		fallback = t.DefaultLanguage
 	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), fallback)
+	lang := texts.Negotiate(p.Lang, c.Request().Header.Get("Accept-Language"), fallback)
 	var buf bytes.Buffer
-	name, err := WriteStudentsCSV(ctx, &buf, id, lang)
+	name, err := WriteStudentsCSV(ctx, &buf, p.ID, lang)
 	if err != nil {
 		return err
 	}

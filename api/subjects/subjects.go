@@ -9,19 +9,17 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/labstack/echo/v5"
-
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pgerr"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 )
 
 // Subject is one subject.
 type Subject struct {
-	ID          int64  `json:"id"`
-	SubjectCode string `json:"subjectCode"`
-	Name        string `json:"name"`
+	ID          int64  `json:"id" description:"Ignored on create; on change, the subject to change"`
+	SubjectCode string `json:"subjectCode" required:"true" maxLength:"40" example:"SYKP2100" description:"Unique; stored trimmed and upper-cased"`
+	Name        string `json:"name" required:"true" maxLength:"200" example:"Praksis i sykehjem"`
 }
 
 // Validate checks that code and name are given and within bounds. Codes
@@ -100,40 +98,20 @@ func Update(ctx context.Context, s Subject) (*Subject, error) {
 	return &s, nil
 }
 
-// HandleList serves GET /api/subjects.
-func HandleList(c *echo.Context) error {
-	list, err := List(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
-
-// HandleCreate serves POST /api/subjects.
-func HandleCreate(c *echo.Context) error {
-	var s Subject
-	if err := request.JSON(c, &s); err != nil {
-		return err
-	}
-	created, err := Create(c.Request().Context(), s)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, created)
-}
-
-// HandleUpdate serves PUT /api/subjects (the body carries the id).
-func HandleUpdate(c *echo.Context) error {
-	var s Subject
-	if err := request.JSON(c, &s); err != nil {
-		return err
-	}
-	if s.ID <= 0 {
-		return apperror.Invalidf("error.invalid").Field("id", "error.idRequired", nil)
-	}
-	updated, err := Update(c.Request().Context(), s)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, updated)
-}
+// Routes of the subjects. Everyone signed in reads them; creating and
+// changing them is for admins (the route table checks the role).
+var (
+	// HandleList serves GET /api/subjects.
+	HandleList = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) ([]Subject, error) { return List(ctx) })
+	// HandleCreate serves POST /api/subjects: 201 with the new subject.
+	HandleCreate = edge.Write(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, s Subject) (*Subject, error) {
+		return Create(ctx, s)
+	})
+	// HandleUpdate serves PUT /api/subjects (the body carries the id).
+	HandleUpdate = edge.Write(http.StatusOK, func(ctx context.Context, _ edge.NoParams, s Subject) (*Subject, error) {
+		if s.ID <= 0 {
+			return nil, apperror.Invalidf("error.invalid").Field("id", "error.idRequired", nil)
+		}
+		return Update(ctx, s)
+	})
+)

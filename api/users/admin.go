@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/swaggest/jsonschema-go"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -39,8 +40,8 @@ type ListItem struct {
 	ID          int64  `json:"id"`
 	DisplayName string `json:"displayName"`
 	Email       string `json:"email"`
-	IsActive    bool   `json:"isActive"`
-	Roles       []Role `json:"roles"`
+	IsActive    bool   `json:"isActive" description:"False once the account is deactivated"`
+	Roles       []Role `json:"roles" description:"By id"`
 }
 
 // likePattern makes a case-insensitive substring pattern of s in which
@@ -108,6 +109,28 @@ func List(ctx context.Context, q ListQuery) ([]ListItem, int64, error) {
 // role objects ([{"id": 2, "name": "Student"}]) as GET returns them.
 type RoleIDs []int64
 
+// JSONSchema documents RoleIDs as a list of role ids (1 admin, 2 student,
+// 3 teacher, 4 supervisor) or of role objects as GET returns them.
+func (RoleIDs) JSONSchema() (jsonschema.Schema, error) {
+	var id jsonschema.Schema
+	id.AddType(jsonschema.Integer)
+	id.WithEnum(RoleAdmin, RoleStudent, RoleTeacher, RoleAdvisor)
+	var obj jsonschema.Schema
+	obj.AddType(jsonschema.Object)
+	obj.WithRequired("id")
+	obj.WithPropertiesItem("id", id.ToSchemaOrBool())
+	var name jsonschema.Schema
+	name.AddType(jsonschema.String)
+	obj.WithPropertiesItem("name", name.ToSchemaOrBool())
+	var item jsonschema.Schema
+	item.WithOneOf(id.ToSchemaOrBool(), obj.ToSchemaOrBool())
+	var s jsonschema.Schema
+	s.AddType(jsonschema.Array)
+	s.WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(item.ToSchemaOrBool()))
+	s.WithDescription("Role ids: 1 admin, 2 student, 3 teacher, 4 supervisor; role objects as GET returns them are read too")
+	return s, nil
+}
+
 // UnmarshalJSON reads ids or role objects.
 func (r *RoleIDs) UnmarshalJSON(b []byte) error {
 	var raw []json.RawMessage
@@ -155,9 +178,9 @@ func validRoles(ids RoleIDs) ([]int64, error) {
 
 // NewAccount is the body of POST /api/users.
 type NewAccount struct {
-	DisplayName string  `json:"displayName"`
-	Email       string  `json:"email"`
-	Roles       RoleIDs `json:"roles"`
+	DisplayName string  `json:"displayName" required:"true" maxLength:"200"`
+	Email       string  `json:"email" required:"true" format:"email" maxLength:"320" description:"A plain address, unique without regard to case"`
+	Roles       RoleIDs `json:"roles" required:"true" minItems:"1"`
 }
 
 // CreateAccount makes an account on an admin's behalf. The e-mail must be
@@ -208,21 +231,21 @@ func CreateAccount(ctx context.Context, n NewAccount) (*Me, error) {
 // sets them. UserID, when sent, must be the student's own id; IsPrimary is
 // accepted for round trips and ignored.
 type ReferenceInput struct {
-	ClassID       int64  `json:"classId"`
-	UserID        int64  `json:"userId"`
-	AdvisorUserID *int64 `json:"advisorUserId"`
-	TeacherUserID *int64 `json:"teacherUserId"`
-	IsPrimary     *bool  `json:"isPrimary,omitempty"`
+	ClassID       int64  `json:"classId" required:"true"`
+	UserID        int64  `json:"userId" description:"The student's own id, or left out"`
+	AdvisorUserID *int64 `json:"advisorUserId" description:"The primary supervisor: linked to the student and supervising in the class; null for none"`
+	TeacherUserID *int64 `json:"teacherUserId" description:"One of the class's teachers; null for none"`
+	IsPrimary     *bool  `json:"isPrimary,omitempty" description:"Read-only; ignored"`
 }
 
 // Patch is the body of PATCH /api/users/{id}. Roles are required; any
 // other field left out (or null) stays as it is.
 type Patch struct {
-	Roles             RoleIDs           `json:"roles"`
-	TeacherClasses    *[]int64          `json:"teacherClasses"`
-	AdvisorClasses    *[]int64          `json:"advisorClasses"`
-	StudentReferences *[]ReferenceInput `json:"studentReferences"`
-	IsActive          *bool             `json:"isActive"`
+	Roles             RoleIDs           `json:"roles" required:"true" minItems:"1"`
+	TeacherClasses    *[]int64          `json:"teacherClasses" description:"The classes the user teaches; left out or null: no change"`
+	AdvisorClasses    *[]int64          `json:"advisorClasses" description:"The classes the user supervises in; left out or null: no change"`
+	StudentReferences *[]ReferenceInput `json:"studentReferences" description:"The first entry decides the student's one class; left out or null: no change"`
+	IsActive          *bool             `json:"isActive" description:"False deactivates the account and ends its sessions; left out or null: no change"`
 }
 
 // conflictOnRecords turns a refused delete (a row that assessment records
@@ -550,9 +573,9 @@ type ClassRelation struct {
 	IsTeacher         bool               `json:"isTeacher"`
 	IsStudent         bool               `json:"isStudent"`
 	IsAdvisor         bool               `json:"isAdvisor"`
-	StudentReferences []StudentReference `json:"studentReferences"`
-	AdvisorStudents   []Person           `json:"advisorStudents"`
-	TeacherStudents   []Person           `json:"teacherStudents"`
+	StudentReferences []StudentReference `json:"studentReferences" description:"The user's own references as a student of the class, primary supervisor first"`
+	AdvisorStudents   []Person           `json:"advisorStudents" description:"The students the user supervises in the class, by name"`
+	TeacherStudents   []Person           `json:"teacherStudents" description:"The students the user is teacher of in the class, by name"`
 }
 
 // RelationToClass returns a user's relation to a class: memberships, the

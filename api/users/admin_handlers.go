@@ -1,6 +1,7 @@
 package users
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -9,58 +10,65 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 )
 
-func queryInt(c *echo.Context, name string, def, min, max int) (int, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < min || (max > 0 && n > max) {
-		return 0, apperror.Invalidf("error.invalid").Field(name, "users.queryOutOfRange", map[string]any{"Field": name, "Min": min, "Max": max})
-	}
-	return n, nil
+// ListParams is the query of GET /api/users.
+type ListParams struct {
+	RoleID   int64  `query:"roleid" enum:"[0,1,2,3,4]" description:"Only users with this role: 1 admin, 2 student, 3 teacher, 4 supervisor; 0 or left out: any"`
+	Search   string `query:"search" description:"Part of the name or e-mail, any case"`
+	PageSize *int   `query:"pagesize" minimum:"1" maximum:"100" default:"20" description:"Users per page"`
+	Offset   int    `query:"offset" minimum:"0" default:"0" description:"Users to skip"`
+	// IncludeInactive is read as text: only these four spellings are
+	// accepted.
+	IncludeInactive string `query:"includeInactive" enum:"0,1,false,true" default:"0" description:"1 to include deactivated users (admins only)"`
 }
 
-// parseListQuery reads the query of GET /api/users: roleid, search,
-// pagesize (1 to 100, default 20), offset and includeInactive (1 or 0).
-func parseListQuery(c *echo.Context) (ListQuery, error) {
-	var q ListQuery
-	role, err := queryInt(c, "roleid", 0, 0, int(RoleAdvisor))
-	if err != nil {
-		return q, err
+func outOfRange(name string, min, max int) error {
+	return apperror.Invalidf("error.invalid").Field(name, "users.queryOutOfRange", map[string]any{"Field": name, "Min": min, "Max": max})
+}
+
+// query checks the list parameters and makes the ListQuery of them.
+func (p ListParams) query() (ListQuery, error) {
+	q := ListQuery{RoleID: p.RoleID, Search: p.Search, PageSize: DefaultPageSize, Offset: p.Offset}
+	if p.RoleID < 0 || p.RoleID > RoleAdvisor {
+		return q, outOfRange("roleid", 0, int(RoleAdvisor))
 	}
-	if q.PageSize, err = queryInt(c, "pagesize", DefaultPageSize, 1, MaxPageSize); err != nil {
-		return q, err
+	if p.PageSize != nil {
+		if *p.PageSize < 1 || *p.PageSize > MaxPageSize {
+			return q, outOfRange("pagesize", 1, MaxPageSize)
+		}
+		q.PageSize = *p.PageSize
 	}
-	if q.Offset, err = queryInt(c, "offset", 0, 0, 0); err != nil {
-		return q, err
+	if p.Offset < 0 {
+		return q, outOfRange("offset", 0, 0)
 	}
-	switch c.QueryParam("includeInactive") {
+	switch p.IncludeInactive {
 	case "", "0", "false":
 	case "1", "true":
 		q.IncludeInactive = true
 	default:
 		return q, apperror.Invalidf("error.invalid").Field("includeInactive", "users.includeInactiveInvalid", nil)
 	}
-	q.RoleID = int64(role)
-	q.Search = c.QueryParam("search")
 	return q, nil
 }
 
 // HandleList serves GET /api/users. Admins list everyone. Teachers pick
 // students and supervisors, so they may list active users of role 2 or 4
 // (includeInactive is ignored for them); anything else is Forbidden. The
-// X-Total-Count header says how many users match in all.
+// X-Total-Count header says how many users match in all, so this is a
+// plain handler.
 func HandleList(c *echo.Context) error {
 	ctx := c.Request().Context()
 	caller := auth.CallerFrom(ctx)
 	if caller == nil {
 		return apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	q, err := parseListQuery(c)
+	var p ListParams
+	if err := edge.Bind(c, &p); err != nil {
+		return err
+	}
+	q, err := p.query()
 	if err != nil {
 		return err
 	}
@@ -78,76 +86,48 @@ func HandleList(c *echo.Context) error {
 	return c.JSON(http.StatusOK, items)
 }
 
-// HandleGet serves GET /api/users/{id}: the user as /api/users/me shows
-// the caller.
-func HandleGet(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	me, err := LoadMe(c.Request().Context(), id)
-	if errors.Is(err, ErrNotFound) {
-		return apperror.NotFoundf("users.notFound")
-	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, me)
+// UserPath names one user in the path.
+type UserPath struct {
+	ID int64 `path:"id" description:"The user's id"`
 }
 
-// HandleCreate serves POST /api/users: 201 with the new user.
-func HandleCreate(c *echo.Context) error {
-	var n NewAccount
-	if err := request.JSON(c, &n); err != nil {
-		return err
-	}
-	me, err := CreateAccount(c.Request().Context(), n)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, me)
-}
+// Routes of the users' administration. The route table lets only admins
+// in, except for a user's relation to a class.
+var (
+	// HandleGet serves GET /api/users/{id}: the user as /api/users/me
+	// shows the caller.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, p UserPath) (*Me, error) {
+		me, err := LoadMe(ctx, p.ID)
+		if errors.Is(err, ErrNotFound) {
+			return nil, apperror.NotFoundf("users.notFound")
+		}
+		return me, err
+	})
+	// HandleCreate serves POST /api/users: 201 with the new user.
+	HandleCreate = edge.Write(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, n NewAccount) (*Me, error) {
+		return CreateAccount(ctx, n)
+	})
+	// HandlePatch serves PATCH /api/users/{id}: the user afterwards.
+	HandlePatch = edge.Write(http.StatusOK, func(ctx context.Context, p UserPath, patch Patch) (*Me, error) {
+		return AdminUpdate(ctx, p.ID, patch)
+	})
+	// HandleClassRelation serves GET /api/users/{id}/classes/{classId}:
+	// for admins, for teachers (who follow students and supervisors across
+	// classes) and for the user themselves.
+	HandleClassRelation = edge.Read(http.StatusOK, func(ctx context.Context, p UserInClass) (*ClassRelation, error) {
+		caller := auth.CallerFrom(ctx)
+		if caller == nil {
+			return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+		}
+		if caller.UserID != p.ID && !caller.Has(RoleAdmin) && !caller.Has(RoleTeacher) {
+			return nil, apperror.Forbiddenf("error.forbidden")
+		}
+		return RelationToClass(ctx, p.ID, p.ClassID)
+	})
+)
 
-// HandlePatch serves PATCH /api/users/{id}: the user afterwards.
-func HandlePatch(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	var p Patch
-	if err := request.JSON(c, &p); err != nil {
-		return err
-	}
-	me, err := AdminUpdate(c.Request().Context(), id, p)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, me)
-}
-
-// HandleClassRelation serves GET /api/users/{id}/classes/{classId}: for
-// admins, for teachers (who follow students and supervisors across
-// classes) and for the user themselves.
-func HandleClassRelation(c *echo.Context) error {
-	ctx := c.Request().Context()
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	caller := auth.CallerFrom(ctx)
-	if caller == nil {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	if caller.UserID != id && !caller.Has(RoleAdmin) && !caller.Has(RoleTeacher) {
-		return apperror.Forbiddenf("error.forbidden")
-	}
-	rel, err := RelationToClass(ctx, id, classID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, rel)
+// UserInClass names a user and a class in the path.
+type UserInClass struct {
+	ID      int64 `path:"id" description:"The user's id"`
+	ClassID int64 `path:"classId" description:"The class's id"`
 }
