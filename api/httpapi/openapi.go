@@ -177,15 +177,10 @@ func newReflector() *openapi31.Reflector {
 			if p.NullAdded && p.Type.Kind() == reflect.Slice {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
-			// A pointer to a type with its own schema (periods.Date) is
-			// enveloped in anyOf [null, $ref] but keeps the type it had
-			// beside the $ref, which would refuse the null again.
-			if p.Schema.Ref == nil && len(p.Schema.AnyOf) == 2 && p.Schema.AnyOf[1].TypeObject != nil && p.Schema.AnyOf[1].TypeObject.Ref != nil {
-				p.Schema.Type = nil
-			}
 		}),
-		// A nullable pointer to a struct is enveloped as anyOf [null, the
-		// struct]; a type left beside the anyOf would refuse the null.
+		// A nullable pointer to a struct (or to a type with its own schema,
+		// as periods.Date) is enveloped as anyOf [null, the type]; a type
+		// left beside the anyOf would refuse the null.
 		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
 			if len(p.Schema.AnyOf) > 0 && p.Schema.Ref == nil {
 				p.Schema.Type = nil
