@@ -8,7 +8,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pdf"
+	"github.com/praksis/praksis/api/placementpath"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
@@ -48,16 +50,17 @@ func namesOf(ctx context.Context, f *Form) (*Names, error) {
 }
 
 // PDF serves GET signingform/pdf.
+// It stays a plain handler: the answer is a file.
 func (s *Service) PDF(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanSeeSigningForm(rel); err != nil {
+	var p placementpath.Document
+	if err := edge.Bind(c, &p); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	f, err := load(ctx, classID, studentID)
+	if err := p.Student().Check(ctx, policy.CanSeeSigningForm); err != nil {
+		return err
+	}
+	f, err := load(ctx, p.ClassID, p.StudentID)
 	if err != nil {
 		return err
 	}
@@ -66,7 +69,7 @@ func (s *Service) PDF(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+	lang := p.Language(c)
 	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
 	if err != nil {
 		return err
