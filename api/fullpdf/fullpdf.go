@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -93,23 +92,17 @@ func Handle(c *echo.Context) error {
 	if err := policy.CanView(rel); err != nil {
 		return err
 	}
-	t := tenants.Current(ctx)
-	tx, err := tenants.DB(ctx)
+	wr, err := p.Writer(c)
 	if err != nil {
 		return err
 	}
-	lang := p.Language(c)
-	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	doc, err := pdf.New(wr.Meta("full.pdf.title", time.Now()))
 	if err != nil {
 		return err
 	}
-	doc, err := pdf.New(pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"), Language: lang,
-		Title: texts.Base().T(lang, "full.pdf.title", nil), Created: time.Now()})
-	if err != nil {
-		return err
-	}
+	lang := wr.Lang
 	w := &writer{doc: doc, lang: lang, t: func(id string, data map[string]any) string { return texts.Base().T(lang, id, data) }}
-	something, err := w.write(ctx, p.ClassID, p.StudentID, rel, auth.CallerFrom(ctx).UserID, st.Text)
+	something, err := w.write(ctx, p.ClassID, p.StudentID, rel, auth.CallerFrom(ctx).UserID, wr.School.Text)
 	if err != nil {
 		return err
 	}
@@ -120,8 +113,7 @@ func Handle(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `inline; filename="assessment.pdf"`)
-	return c.Blob(http.StatusOK, "application/pdf", b)
+	return placementpath.SendPDF(c, "assessment.pdf", b)
 }
 
 // Archive returns the full assessment of a student's placement as the

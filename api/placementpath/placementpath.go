@@ -7,9 +7,12 @@ package placementpath
 
 import (
 	"context"
+	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/pdf"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
@@ -62,4 +65,39 @@ func (d Document) Language(c *echo.Context) string {
 		fallback = t.DefaultLanguage
 	}
 	return texts.Negotiate(string(d.Lang), c.Request().Header.Get("Accept-Language"), fallback)
+}
+
+// Writer is what a PDF about the placement is written with: the language
+// and the school's own texts.
+type Writer struct {
+	Lang   string
+	School *tenants.SchoolTexts
+}
+
+// Writer loads the language and the school's texts for a PDF.
+func (d Document) Writer(c *echo.Context) (*Writer, error) {
+	ctx := c.Request().Context()
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := tenants.LoadSchoolTexts(ctx, tx, tenants.Current(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{Lang: d.Language(c), School: st}, nil
+}
+
+// Meta is the PDF's metadata: the school's name and organisation number,
+// and the title of titleKey, in the writer's language.
+func (w *Writer) Meta(titleKey string, created time.Time) pdf.Meta {
+	return pdf.Meta{School: w.School.Text(w.Lang, "appName"), OrgNumber: w.School.Text(w.Lang, "orgNumber"), Language: w.Lang,
+		Title: texts.Base().T(w.Lang, titleKey, nil), Created: created}
+}
+
+// SendPDF answers with a PDF to be shown in the browser, named filename
+// when saved.
+func SendPDF(c *echo.Context, filename string, b []byte) error {
+	c.Response().Header().Set("Content-Disposition", `inline; filename="`+filename+`"`)
+	return c.Blob(http.StatusOK, "application/pdf", b)
 }

@@ -3,7 +3,6 @@ package signing
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -64,13 +63,7 @@ func (s *Service) PDF(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t := tenants.Current(ctx)
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	lang := p.Language(c)
-	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	wr, err := p.Writer(c)
 	if err != nil {
 		return err
 	}
@@ -78,20 +71,18 @@ func (s *Service) PDF(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	doc, err := pdf.New(pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"), Language: lang,
-		Title: texts.Base().T(lang, "signing.pdf.title", nil), Created: s.now()})
+	doc, err := pdf.New(wr.Meta("signing.pdf.title", s.now()))
 	if err != nil {
 		return err
 	}
-	if err := Write(doc, lang, f, names, st.Text); err != nil {
+	if err := Write(doc, wr.Lang, f, names, wr.School.Text); err != nil {
 		return err
 	}
 	b, err := doc.Bytes()
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `inline; filename="signing-form.pdf"`)
-	return c.Blob(http.StatusOK, "application/pdf", b)
+	return placementpath.SendPDF(c, "signing-form.pdf", b)
 }
 
 // Write adds the signing form to a document: the placement, both sections

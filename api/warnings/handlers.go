@@ -125,13 +125,11 @@ func (h *Handlers) PDF(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t := tenants.Current(ctx)
-	tx, err := tenants.DB(ctx)
+	wr, err := p.Writer(c)
 	if err != nil {
 		return err
 	}
-	lang := p.Language(c)
-	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return err
 	}
@@ -146,13 +144,11 @@ func (h *Handlers) PDF(c *echo.Context) error {
 		JOIN users s ON s.id = ? JOIN users te ON te.id = ? WHERE c.id = ?`, w.StudentUserID, w.TeacherUserID, p.ClassID).Scan(&names).Error; err != nil {
 		return fmt.Errorf("load names for warning %d: %w", w.ID, err)
 	}
-	b, err := Render(lang, pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"),
-		Language: lang, Created: time.Now()}, w, names.Student, names.Teacher, names.Subject, names.Period)
+	b, err := Render(wr.Lang, wr.Meta("warnings.pdf.title", time.Now()), w, names.Student, names.Teacher, names.Subject, names.Period)
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `inline; filename="warning.pdf"`)
-	return c.Blob(http.StatusOK, "application/pdf", b)
+	return placementpath.SendPDF(c, "warning.pdf", b)
 }
 
 // Render writes the warning as a PDF in lang.
