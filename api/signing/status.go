@@ -137,3 +137,28 @@ var HandleClassStatus = edge.Read(http.StatusOK, func(ctx context.Context, p ByC
 	}
 	return ClassStatus(ctx, p.ID)
 })
+
+// State is where a student's signing form stands, as the class lists show
+// it beside the warning.
+type State string
+
+// The states, in the order a form passes through them.
+const (
+	// StateNone: there is no form.
+	StateNone State = "none"
+	// StateSaved: the form exists, the mid section is not confirmed.
+	StateSaved State = "saved"
+	// StateMidConfirmed: the mid section is confirmed.
+	StateMidConfirmed State = "midConfirmed"
+	// StateEndCompleted: the end section is completed; nobody has signed.
+	StateEndCompleted State = "endCompleted"
+	// StateSigning: one or two of the three parties have signed.
+	StateSigning State = "signing"
+	// StateLocked: all three have signed; the form is final.
+	StateLocked State = "locked"
+)
+
+// Enum lists the states for the API document.
+func (State) Enum() []any {
+	return []any{StateNone, StateSaved, StateMidConfirmed, StateEndCompleted, StateSigning, StateLocked}
+}

@@ -67,6 +67,25 @@ func (d Draft) Validate(complete bool) error {
 	return nil
 }
 
+// State is where a student's warning stands, as the class lists show it.
+type State string
+
+// The states.
+const (
+	// StateNone: no warning (to anyone but the class's teachers, a draft is
+	// none).
+	StateNone State = "none"
+	// StateDraft: the teacher's draft, not sent.
+	StateDraft State = "draft"
+	// StateGiven: sent to the student, not yet confirmed.
+	StateGiven State = "given"
+	// StateConfirmed: the student has confirmed having read it.
+	StateConfirmed State = "confirmed"
+)
+
+// Enum lists the states for the API document.
+func (State) Enum() []any { return []any{StateNone, StateDraft, StateGiven, StateConfirmed} }
+
 // ErrNone means the student has no warning in the class.
 var ErrNone = apperror.NotFoundf("warnings.none")
 
