@@ -86,7 +86,7 @@ type Input struct {
 	WorkRequirementsPassed                  *string `json:"workRequirementsPassed" enum:"[\"yes\",\"no\",\"notRelevant\",null]"`
 	SpecificCompetenceAreasPassed           *string `json:"specificCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
 	GeneralCompetenceAreasPassed            *string `json:"generalCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
-	TeacherComment                          *string `json:"teacherComment" maxLength:"10000"`
+	TeacherComment                          *string `json:"teacherComment" maxLength:"10000" description:"A blank comment is saved as none"`
 	OverallPassed                           *string `json:"overallPassed" enum:"[\"passed\",\"failed\",null]"`
 	// The fields below are shown by GET and may be sent back; they are
 	// ignored, as only the transitions set them.
