@@ -13,36 +13,38 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/policy"
+	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/users"
+	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 )
 
 // Warning states of a student, as lists show them.
 const (
-	WarningNone      = "none"
-	WarningDraft     = "draft"
-	WarningGiven     = "given"
-	WarningConfirmed = "confirmed"
+	WarningNone      = warnings.StateNone
+	WarningDraft     = warnings.StateDraft
+	WarningGiven     = warnings.StateGiven
+	WarningConfirmed = warnings.StateConfirmed
 )
 
 // Signing-form states of a student, as lists show them.
 const (
-	SigningNone         = "none"
-	SigningSaved        = "saved"
-	SigningMidConfirmed = "midConfirmed"
-	SigningEndCompleted = "endCompleted"
-	SigningSigning      = "signing"
-	SigningLocked       = "locked"
+	SigningNone         = signing.StateNone
+	SigningSaved        = signing.StateSaved
+	SigningMidConfirmed = signing.StateMidConfirmed
+	SigningEndCompleted = signing.StateEndCompleted
+	SigningSigning      = signing.StateSigning
+	SigningLocked       = signing.StateLocked
 )
 
 // SigningState is where a student's signing form stands: Status is none,
 // saved, midConfirmed, endCompleted, signing (someone has signed) or
 // locked (all three have signed), with who has signed.
 type SigningState struct {
-	Status          string `json:"status"`
-	SignedByTeacher bool   `json:"signedByTeacher"`
-	SignedByStudent bool   `json:"signedByStudent"`
-	SignedByAdvisor bool   `json:"signedByAdvisor"`
+	Status          signing.State `json:"status"`
+	SignedByTeacher bool          `json:"signedByTeacher"`
+	SignedByStudent bool          `json:"signedByStudent"`
+	SignedByAdvisor bool          `json:"signedByAdvisor"`
 }
 
 // StudentOverview is one student of a class as a teacher's (or a
@@ -57,7 +59,7 @@ type StudentOverview struct {
 	IsMine      bool                   `json:"isMine"`
 	Teacher     *users.Person          `json:"teacher"`
 	Supervisors []Supervisor           `json:"supervisors"`
-	Warning     string                 `json:"warning"`
+	Warning     warnings.State         `json:"warning"`
 	SigningForm SigningState           `json:"signingForm"`
 	Forms       []answers.FormProgress `json:"forms"`
 }

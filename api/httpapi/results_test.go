@@ -539,7 +539,7 @@ func TestClassSigningStatus(t *testing.T) {
 		for _, p := range s.WaitingFor {
 			w = append(w, string(p))
 		}
-		return s.Status + ":" + strings.Join(w, ",")
+		return string(s.Status) + ":" + strings.Join(w, ",")
 	}
 	expect := func(step string, student, other string) {
 		t.Helper()
@@ -637,7 +637,7 @@ func TestAuditTrail(t *testing.T) {
 	}
 	var got []string
 	for _, e := range list {
-		got = append(got, e.Action)
+		got = append(got, string(e.Action))
 	}
 	want := []string{"signingForm.submitted", "signingForm.archived", "signingForm.locked",
 		"signingForm.signed", "signingForm.signed", "signingForm.signed",
@@ -664,7 +664,7 @@ func TestAuditTrail(t *testing.T) {
 	}
 	for i, w := range wantLines {
 		e := list[i]
-		if e.Label != w.label || e.ActorName != w.actor || e.ActorRole != w.role {
+		if e.Label != w.label || e.ActorName != w.actor || string(e.ActorRole) != w.role {
 			t.Errorf("entry %d (%s): %q by %q (%s), want %q by %q (%s)", i, e.Action, e.Label, e.ActorName, e.ActorRole, w.label, w.actor, w.role)
 		}
 	}

@@ -49,27 +49,27 @@ type Form struct {
 	StudentUserID                           int64      `json:"studentUserId"`
 	IsLocked                                bool       `json:"isLocked"`
 	LockedAt                                *time.Time `json:"lockedAt"`
-	Version                                 int        `json:"version"`
-	MidSemesterCompletedDate                *Date      `json:"midSemesterCompletedDate"`
-	EndSemesterCompletedDate                *Date      `json:"endSemesterCompletedDate"`
+	Version                                 int        `json:"version" description:"Send it back with a save; a stale version gives 409"`
+	MidSemesterCompletedDate                *Date      `json:"midSemesterCompletedDate" format:"date" description:"Set when the mid section is confirmed, which locks it"`
+	EndSemesterCompletedDate                *Date      `json:"endSemesterCompletedDate" format:"date" description:"Set when the end section is completed (saved or signed by the teacher)"`
 	SignedByTeacherDate                     *time.Time `json:"signedByTeacherDate"`
 	SignedByTeacherUserID                   *int64     `json:"signedByTeacherUserId"`
-	SignedByTeacherSignInMethod             *string    `json:"signedByTeacherSignInMethod"`
+	SignedByTeacherSignInMethod             *string    `json:"signedByTeacherSignInMethod" enum:"[\"feide\",\"vipps\",\"code\",null]" description:"How the teacher had signed in when signing"`
 	SignedByStudentDate                     *time.Time `json:"signedByStudentDate"`
 	SignedByStudentUserID                   *int64     `json:"signedByStudentUserId"`
-	SignedByStudentSignInMethod             *string    `json:"signedByStudentSignInMethod"`
+	SignedByStudentSignInMethod             *string    `json:"signedByStudentSignInMethod" enum:"[\"feide\",\"vipps\",\"code\",null]" description:"How the student had signed in when signing"`
 	SignedByAdvisorDate                     *time.Time `json:"signedByAdvisorDate"`
 	SignedByAdvisorUserID                   *int64     `json:"signedByAdvisorUserId"`
-	SignedByAdvisorSignInMethod             *string    `json:"signedByAdvisorSignInMethod"`
-	SignWithoutAdvisorConfirmedDate         *time.Time `json:"signWithoutAdvisorConfirmedDate"`
-	AttendancePassed                        *string    `json:"attendancePassed"`
-	WorkRequirementsPassed                  *string    `json:"workRequirementsPassed"`
-	SpecificCompetenceAreasPassed           *string    `json:"specificCompetenceAreasPassed"`
-	GeneralCompetenceAreasPassed            *string    `json:"generalCompetenceAreasPassed"`
-	TeacherComment                          *string    `json:"teacherComment"`
-	OverallPassed                           *string    `json:"overallPassed"`
-	MidSemesterStudentHasGivenFeedback      *string    `json:"midSemesterStudentHasGivenFeedback"`
-	MidSemesterSpecificCompetenceAreasBegun *string    `json:"midSemesterSpecificCompetenceAreasBegun"`
+	SignedByAdvisorSignInMethod             *string    `json:"signedByAdvisorSignInMethod" enum:"[\"feide\",\"vipps\",\"code\",null]" description:"How the supervisor had signed in when signing"`
+	SignWithoutAdvisorConfirmedDate         *time.Time `json:"signWithoutAdvisorConfirmedDate" description:"When the teacher confirmed signing without the supervisor's signature"`
+	AttendancePassed                        *string    `json:"attendancePassed" enum:"[\"yes\",\"no\",null]"`
+	WorkRequirementsPassed                  *string    `json:"workRequirementsPassed" enum:"[\"yes\",\"no\",\"notRelevant\",null]"`
+	SpecificCompetenceAreasPassed           *string    `json:"specificCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
+	GeneralCompetenceAreasPassed            *string    `json:"generalCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
+	TeacherComment                          *string    `json:"teacherComment" maxLength:"10000"`
+	OverallPassed                           *string    `json:"overallPassed" enum:"[\"passed\",\"failed\",null]"`
+	MidSemesterStudentHasGivenFeedback      *string    `json:"midSemesterStudentHasGivenFeedback" enum:"[\"yes\",\"no\",\"notRelevant\",null]"`
+	MidSemesterSpecificCompetenceAreasBegun *string    `json:"midSemesterSpecificCompetenceAreasBegun" enum:"[\"yes\",\"no\",null]"`
 	AssessmentResultArchivedAt              *time.Time `json:"assessmentResultArchivedAt"`
 	AssessmentResultSubmittedAt             *time.Time `json:"assessmentResultSubmittedAt"`
 }
@@ -78,16 +78,16 @@ type Form struct {
 // parts may change.
 type Input struct {
 	ID                                      int64   `json:"id"`
-	Version                                 int     `json:"version"`
-	MidSemesterCompletedDate                *Date   `json:"midSemesterCompletedDate"`
-	MidSemesterStudentHasGivenFeedback      *string `json:"midSemesterStudentHasGivenFeedback"`
-	MidSemesterSpecificCompetenceAreasBegun *string `json:"midSemesterSpecificCompetenceAreasBegun"`
-	AttendancePassed                        *string `json:"attendancePassed"`
-	WorkRequirementsPassed                  *string `json:"workRequirementsPassed"`
-	SpecificCompetenceAreasPassed           *string `json:"specificCompetenceAreasPassed"`
-	GeneralCompetenceAreasPassed            *string `json:"generalCompetenceAreasPassed"`
-	TeacherComment                          *string `json:"teacherComment"`
-	OverallPassed                           *string `json:"overallPassed"`
+	Version                                 int     `json:"version" description:"Send it back with a save; a stale version gives 409"`
+	MidSemesterCompletedDate                *Date   `json:"midSemesterCompletedDate" format:"date" description:"Set when the mid section is confirmed, which locks it"`
+	MidSemesterStudentHasGivenFeedback      *string `json:"midSemesterStudentHasGivenFeedback" enum:"[\"yes\",\"no\",\"notRelevant\",null]"`
+	MidSemesterSpecificCompetenceAreasBegun *string `json:"midSemesterSpecificCompetenceAreasBegun" enum:"[\"yes\",\"no\",null]"`
+	AttendancePassed                        *string `json:"attendancePassed" enum:"[\"yes\",\"no\",null]"`
+	WorkRequirementsPassed                  *string `json:"workRequirementsPassed" enum:"[\"yes\",\"no\",\"notRelevant\",null]"`
+	SpecificCompetenceAreasPassed           *string `json:"specificCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
+	GeneralCompetenceAreasPassed            *string `json:"generalCompetenceAreasPassed" enum:"[\"yes\",\"no\",null]"`
+	TeacherComment                          *string `json:"teacherComment" maxLength:"10000" description:"A blank comment is saved as none"`
+	OverallPassed                           *string `json:"overallPassed" enum:"[\"passed\",\"failed\",null]"`
 	// The fields below are shown by GET and may be sent back; they are
 	// ignored, as only the transitions set them.
 	StudentReferencesID             *int64     `json:"studentReferencesId,omitempty"`
@@ -254,6 +254,9 @@ func apply(stored *Form, in *Input, today string) (*Form, error) {
 
 // Party is who signs.
 type Party string
+
+// Enum lists the parties for the API document; advisor is the supervisor.
+func (Party) Enum() []any { return []any{Teacher, Student, Advisor} }
 
 // The three parties.
 const (

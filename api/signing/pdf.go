@@ -3,12 +3,13 @@ package signing
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pdf"
+	"github.com/praksis/praksis/api/placementpath"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
@@ -48,26 +49,21 @@ func namesOf(ctx context.Context, f *Form) (*Names, error) {
 }
 
 // PDF serves GET signingform/pdf.
+// It stays a plain handler: the answer is a file.
 func (s *Service) PDF(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanSeeSigningForm(rel); err != nil {
+	var p placementpath.Document
+	if err := edge.Bind(c, &p); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	f, err := load(ctx, classID, studentID)
+	if err := p.Student().Check(ctx, policy.CanSeeSigningForm); err != nil {
+		return err
+	}
+	f, err := load(ctx, p.ClassID, p.StudentID)
 	if err != nil {
 		return err
 	}
-	t := tenants.Current(ctx)
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
-	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
+	wr, err := p.Writer(c)
 	if err != nil {
 		return err
 	}
@@ -75,20 +71,18 @@ func (s *Service) PDF(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	doc, err := pdf.New(pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"), Language: lang,
-		Title: texts.Base().T(lang, "signing.pdf.title", nil), Created: s.now()})
+	doc, err := pdf.New(wr.Meta("signing.pdf.title", s.now()))
 	if err != nil {
 		return err
 	}
-	if err := Write(doc, lang, f, names, st.Text); err != nil {
+	if err := Write(doc, wr.Lang, f, names, wr.School.Text); err != nil {
 		return err
 	}
 	b, err := doc.Bytes()
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `inline; filename="signing-form.pdf"`)
-	return c.Blob(http.StatusOK, "application/pdf", b)
+	return placementpath.SendPDF(c, "signing-form.pdf", b)
 }
 
 // Write adds the signing form to a document: the placement, both sections

@@ -5,27 +5,33 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/labstack/echo/v5"
-
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/policy"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 )
 
-// Where a student's signing form stands, as the teacher's class page shows
-// it. Only students whose form waits for someone are listed.
+// Status is where a student's signing form stands, as the teacher's class
+// page shows it. Only students whose form waits for someone are listed.
+type Status string
+
+// Enum lists the statuses for the API document.
+func (Status) Enum() []any {
+	return []any{StatusNoForm, StatusMidNotConfirmed, StatusEndNotCompleted, StatusAwaitingSignatures}
+}
+
+// The statuses.
 const (
 	// StatusNoForm: the teacher has not created the form.
-	StatusNoForm = "noForm"
+	StatusNoForm Status = "noForm"
 	// StatusMidNotConfirmed: the form exists, the mid section is not
 	// confirmed.
-	StatusMidNotConfirmed = "midNotConfirmed"
+	StatusMidNotConfirmed Status = "midNotConfirmed"
 	// StatusEndNotCompleted: mid is confirmed, the end section is not
 	// completed.
-	StatusEndNotCompleted = "endNotCompleted"
+	StatusEndNotCompleted Status = "endNotCompleted"
 	// StatusAwaitingSignatures: the end is completed and one or more of the
 	// three parties have not signed.
-	StatusAwaitingSignatures = "awaitingSignatures"
+	StatusAwaitingSignatures Status = "awaitingSignatures"
 )
 
 // StudentStatus is one student of a class whose signing form waits for
@@ -33,13 +39,13 @@ const (
 type StudentStatus struct {
 	StudentID     int64  `json:"studentId"`
 	DisplayName   string `json:"displayName"`
-	SigningFormID *int64 `json:"signingFormId"`
-	Status        string `json:"status"`
+	SigningFormID *int64 `json:"signingFormId" description:"null when the teacher has not created the form"`
+	Status        Status `json:"status"`
 	// WaitingFor lists who must act next: teacher, student and/or advisor
 	// (the supervisor), in that order.
-	WaitingFor               []Party `json:"waitingFor"`
-	MidSemesterCompletedDate *Date   `json:"midSemesterCompletedDate"`
-	EndSemesterCompletedDate *Date   `json:"endSemesterCompletedDate"`
+	WaitingFor               []Party `json:"waitingFor" description:"Who must act next, in the order teacher, student, advisor (the supervisor)"`
+	MidSemesterCompletedDate *Date   `json:"midSemesterCompletedDate" format:"date"`
+	EndSemesterCompletedDate *Date   `json:"endSemesterCompletedDate" format:"date"`
 }
 
 type statusRow struct {
@@ -114,24 +120,45 @@ func ClassStatus(ctx context.Context, classID int64) ([]StudentStatus, error) {
 	return out, nil
 }
 
+// ByClass names a class in the path.
+type ByClass struct {
+	ID int64 `path:"id" description:"The class's id"`
+}
+
 // HandleClassStatus serves GET /api/classes/{id}/signing-status for the
 // class's teachers and admins.
-func HandleClassStatus(c *echo.Context) error {
-	classID, err := request.ID(c, "id")
+var HandleClassStatus = edge.Read(http.StatusOK, func(ctx context.Context, p ByClass) ([]StudentStatus, error) {
+	rel, err := policy.OfClass(ctx, p.ID)
 	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	rel, err := policy.OfClass(ctx, classID)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := policy.CanSeeClassStudents(rel); err != nil {
-		return err
+		return nil, err
 	}
-	list, err := ClassStatus(ctx, classID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
+	return ClassStatus(ctx, p.ID)
+})
+
+// State is where a student's signing form stands, as the class lists show
+// it beside the warning.
+type State string
+
+// The states, in the order a form passes through them.
+const (
+	// StateNone: there is no form.
+	StateNone State = "none"
+	// StateSaved: the form exists, the mid section is not confirmed.
+	StateSaved State = "saved"
+	// StateMidConfirmed: the mid section is confirmed.
+	StateMidConfirmed State = "midConfirmed"
+	// StateEndCompleted: the end section is completed; nobody has signed.
+	StateEndCompleted State = "endCompleted"
+	// StateSigning: one or two of the three parties have signed.
+	StateSigning State = "signing"
+	// StateLocked: all three have signed; the form is final.
+	StateLocked State = "locked"
+)
+
+// Enum lists the states for the API document.
+func (State) Enum() []any {
+	return []any{StateNone, StateSaved, StateMidConfirmed, StateEndCompleted, StateSigning, StateLocked}
 }

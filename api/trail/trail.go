@@ -16,43 +16,71 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/edge"
+	"github.com/praksis/praksis/api/placementpath"
 	"github.com/praksis/praksis/api/policy"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
-// Role tags of actors, as the comment badges show them.
+// Tag is an actor's role tag, as the comment badges show it.
+type Tag string
+
+// Role tags of actors.
 const (
-	TagStudent = "S"
-	TagTeacher = "PL"
-	TagAdvisor = "PV"
-	TagAdmin   = "Admin"
+	TagStudent Tag = "S"
+	TagTeacher Tag = "PL"
+	TagAdvisor Tag = "PV"
+	TagAdmin   Tag = "Admin"
 	// TagSystem marks what the service did by itself (archiving,
 	// submission).
-	TagSystem = "system"
+	TagSystem Tag = "system"
+	// TagNone is an actor who has no role in the placement any more.
+	TagNone Tag = ""
 )
+
+// Enum lists the role tags for the API document.
+func (Tag) Enum() []any {
+	return []any{TagStudent, TagTeacher, TagAdvisor, TagAdmin, TagSystem, TagNone}
+}
+
+// Action is what happened, as the audit log names it.
+type Action string
+
+// Enum lists the actions recorded about a student in a class, for the API
+// document.
+func (Action) Enum() []any {
+	return []any{
+		"answerSet.delivered",
+		"warning.saved", "warning.submitted", "warning.confirmed", "warning.deleted",
+		"signingForm.saved", "signingForm.midConfirmed", "signingForm.endCompleted", "signingForm.signed",
+		"signingForm.cancelled", "signingForm.locked", "signingForm.archived", "signingForm.submitted",
+		"signingForm.archiveSent", "signingForm.archiveDelivered", "signingForm.archiveDeliveryFailed", "signingForm.archiveRetried",
+		"invitation.sent", "invitation.accepted", "class.studentJoined",
+		"studentReference.teacherAssigned", "studentReference.advisorAssigned", "studentReference.primaryAdvisorChanged",
+	}
+}
 
 // Entry is one line of the trail.
 type Entry struct {
 	ID         int64     `json:"id"`
 	OccurredAt time.Time `json:"occurredAt"`
 	// Action is the audit action, such as "signingForm.signed".
-	Action string `json:"action"`
+	Action Action `json:"action"`
 	// Label says what happened in the caller's language.
-	Label    string `json:"label"`
-	Entity   string `json:"entity"`
+	Label    string `json:"label" description:"What happened, in the caller's language; signatures name the party and the sign-in method"`
+	Entity   string `json:"entity" example:"signingForm" description:"The kind of thing it happened to"`
 	EntityID *int64 `json:"entityId"`
 	// ActorID is null for the service itself.
-	ActorID   *int64 `json:"actorId"`
+	ActorID   *int64 `json:"actorId" description:"null when the service did it by itself (archiving, submission)"`
 	ActorName string `json:"actorName"`
 	// ActorRole is the actor's role tag: S, PL, PV, Admin, system, or ""
 	// when the actor has no role in the placement any more.
-	ActorRole string `json:"actorRole"`
+	ActorRole Tag `json:"actorRole" description:"S, PL, PV, Admin, system, or empty when the actor has no role in the placement any more"`
 	// Party and SignInMethod are set on signatures.
-	Party        *string `json:"party,omitempty"`
-	SignInMethod *string `json:"signInMethod,omitempty"`
+	Party        *string `json:"party,omitempty" enum:"teacher,student,advisor" description:"Who signed (signatures only)"`
+	SignInMethod *string `json:"signInMethod,omitempty" enum:"feide,vipps,code" description:"How the signer had signed in (signatures only)"`
 }
 
 type row struct {
@@ -133,7 +161,7 @@ func Load(ctx context.Context, classID, studentID int64, lang string) ([]Entry, 
 	for _, r := range rows {
 		var d details
 		_ = json.Unmarshal([]byte(r.Details), &d) // a malformed row still shows, without its details
-		e := Entry{ID: r.ID, OccurredAt: r.OccurredAt.UTC(), Action: r.Action, Entity: r.Entity, EntityID: r.EntityID, ActorID: r.ActorUserID}
+		e := Entry{ID: r.ID, OccurredAt: r.OccurredAt.UTC(), Action: Action(r.Action), Entity: r.Entity, EntityID: r.EntityID, ActorID: r.ActorUserID}
 		if p := d.party(); p != "" && r.Action == "signingForm.signed" {
 			e.Party = &p
 			if m := d.method(); m != "" {
@@ -148,7 +176,7 @@ func Load(ctx context.Context, classID, studentID int64, lang string) ([]Entry, 
 }
 
 // actor names who did it and tags their role in the placement.
-func actor(cat *texts.Catalogue, lang string, r row, studentID int64, party *string) (string, string) {
+func actor(cat *texts.Catalogue, lang string, r row, studentID int64, party *string) (string, Tag) {
 	if r.ActorUserID == nil {
 		return cat.T(lang, "audit.system", nil), TagSystem
 	}
@@ -180,7 +208,7 @@ func actor(cat *texts.Catalogue, lang string, r row, studentID int64, party *str
 	case r.ActorHasAdvisor:
 		return name, TagAdvisor
 	}
-	return name, ""
+	return name, TagNone
 }
 
 // label says what happened in lang.
@@ -215,32 +243,12 @@ func label(cat *texts.Catalogue, lang, action string, d details, party, method *
 	return cat.T(lang, "audit.other", map[string]any{"Action": action})
 }
 
-// Handle serves GET /api/classes/{classId}/students/{studentId}/audit.
-func Handle(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	studentID, err := request.ID(c, "studentId")
-	if err != nil {
-		return err
-	}
+// Handle serves GET /api/classes/{classId}/students/{studentId}/audit. The
+// labels are in the lang parameter's language, else Accept-Language's.
+var Handle = edge.WithContext(http.StatusOK, func(c *echo.Context, p placementpath.Document) ([]Entry, error) {
 	ctx := c.Request().Context()
-	rel, err := policy.Of(ctx, classID, studentID)
-	if err != nil {
-		return err
+	if err := p.Student().Check(ctx, policy.CanSeeAuditTrail); err != nil {
+		return nil, err
 	}
-	if err := policy.CanSeeAuditTrail(rel); err != nil {
-		return err
-	}
-	fallback := texts.Default
-	if t := tenants.Current(ctx); t != nil {
-		fallback = t.DefaultLanguage
-	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), fallback)
-	list, err := Load(ctx, classID, studentID, lang)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
+	return Load(ctx, p.ClassID, p.StudentID, p.Language(c))
+})

@@ -8,9 +8,10 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/pdf"
+	"github.com/praksis/praksis/api/placementpath"
 	"github.com/praksis/praksis/api/policy"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -27,24 +28,17 @@ type Handlers struct {
 	Notify Notifier
 }
 
-func target(c *echo.Context) (classID, studentID int64, rel policy.Relation, err error) {
-	if classID, err = request.ID(c, "classId"); err != nil {
-		return
-	}
-	if studentID, err = request.ID(c, "studentId"); err != nil {
-		return
-	}
-	rel, err = policy.Of(c.Request().Context(), classID, studentID)
-	return
-}
-
 // visible loads the warning as the caller may see it: drafts only to the
 // class's teacher.
-func visible(ctx context.Context, classID, studentID int64, rel policy.Relation) (*Warning, error) {
+func visible(ctx context.Context, p placementpath.Student) (*Warning, error) {
+	rel, err := p.Relation(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := policy.CanSeeWarning(rel); err != nil {
 		return nil, err
 	}
-	w, err := Get(ctx, classID, studentID)
+	w, err := Get(ctx, p.ClassID, p.StudentID)
 	if err != nil {
 		return nil, err
 	}
@@ -55,133 +49,87 @@ func visible(ctx context.Context, classID, studentID int64, rel policy.Relation)
 }
 
 // Get serves GET …/warning (404 when none).
-func (h *Handlers) Get(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	w, err := visible(c.Request().Context(), classID, studentID, rel)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, w)
+func (h *Handlers) Get() edge.Endpoint {
+	return edge.Read(http.StatusOK, visible)
 }
 
 // Save serves POST …/warning: the teacher's draft.
-func (h *Handlers) Save(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanWriteWarning(rel); err != nil {
-		return err
-	}
-	var d Draft
-	if err := request.JSON(c, &d); err != nil {
-		return err
-	}
-	w, err := SaveDraft(c.Request().Context(), classID, studentID, d)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, w)
+func (h *Handlers) Save() edge.Endpoint {
+	return edge.Write(http.StatusOK, func(ctx context.Context, p placementpath.Student, d Draft) (*Warning, error) {
+		if err := p.Check(ctx, policy.CanWriteWarning); err != nil {
+			return nil, err
+		}
+		return SaveDraft(ctx, p.ClassID, p.StudentID, d)
+	})
 }
 
 // Submit serves POST …/warning/submit: sends the warning (the body, when
 // given, is saved first) and notifies the student.
-func (h *Handlers) Submit(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanWriteWarning(rel); err != nil {
-		return err
-	}
-	var d *Draft
-	if c.Request().ContentLength != 0 {
-		d = &Draft{}
-		if err := request.JSON(c, d); err != nil {
-			return err
+func (h *Handlers) Submit() edge.Endpoint {
+	return edge.WriteOptional(http.StatusOK, func(ctx context.Context, p placementpath.Student, d *Draft) (*Warning, error) {
+		if err := p.Check(ctx, policy.CanWriteWarning); err != nil {
+			return nil, err
 		}
-	}
-	ctx := c.Request().Context()
-	w, err := Submit(ctx, classID, studentID, d)
-	if err != nil {
-		return err
-	}
-	if h.Notify != nil {
-		if err := h.Notify.WarningSubmitted(ctx, w); err != nil {
-			return fmt.Errorf("notify student of warning %d: %w", w.ID, err)
+		w, err := Submit(ctx, p.ClassID, p.StudentID, d)
+		if err != nil {
+			return nil, err
 		}
-	}
-	return c.JSON(http.StatusOK, w)
+		if h.Notify != nil {
+			if err := h.Notify.WarningSubmitted(ctx, w); err != nil {
+				return nil, fmt.Errorf("notify student of warning %d: %w", w.ID, err)
+			}
+		}
+		return w, nil
+	})
 }
 
 // Confirm serves POST …/warning/confirm: the student has read it.
-func (h *Handlers) Confirm(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanConfirmWarning(rel); err != nil {
-		return err
-	}
-	w, err := Confirm(c.Request().Context(), classID, studentID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, w)
+func (h *Handlers) Confirm() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, p placementpath.Student) (*Warning, error) {
+		if err := p.Check(ctx, policy.CanConfirmWarning); err != nil {
+			return nil, err
+		}
+		return Confirm(ctx, p.ClassID, p.StudentID)
+	})
 }
 
 // Delete serves DELETE …/warning.
-func (h *Handlers) Delete(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanWriteWarning(rel); err != nil {
-		return err
-	}
-	if err := Delete(c.Request().Context(), classID, studentID); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
+func (h *Handlers) Delete() edge.Endpoint {
+	return edge.Read(http.StatusNoContent, func(ctx context.Context, p placementpath.Student) (edge.NoContent, error) {
+		if err := p.Check(ctx, policy.CanWriteWarning); err != nil {
+			return edge.NoContent{}, err
+		}
+		return edge.NoContent{}, Delete(ctx, p.ClassID, p.StudentID)
+	})
 }
 
 // Deadline serves GET …/warning/deadline: the dates a warning is due by.
-func (h *Handlers) Deadline(c *echo.Context) error {
-	classID, _, rel, err := target(c)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanView(rel); err != nil {
-		return err
-	}
-	d, err := DeadlineOf(c.Request().Context(), classID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, d)
+func (h *Handlers) Deadline() edge.Endpoint {
+	return edge.Read(http.StatusOK, func(ctx context.Context, p placementpath.Student) (*Deadline, error) {
+		if err := p.Check(ctx, policy.CanView); err != nil {
+			return nil, err
+		}
+		return DeadlineOf(ctx, p.ClassID)
+	})
 }
 
-// PDF serves GET …/warning/pdf (404 when none).
+// PDF serves GET …/warning/pdf (404 when none). It stays a plain handler:
+// the answer is a file.
 func (h *Handlers) PDF(c *echo.Context) error {
-	classID, studentID, rel, err := target(c)
-	if err != nil {
+	var p placementpath.Document
+	if err := edge.Bind(c, &p); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	w, err := visible(ctx, classID, studentID, rel)
+	w, err := visible(ctx, p.Student())
 	if err != nil {
 		return err
 	}
-	t := tenants.Current(ctx)
+	wr, err := p.Writer(c)
+	if err != nil {
+		return err
+	}
 	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return err
-	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
-	st, err := tenants.LoadSchoolTexts(ctx, tx, t)
 	if err != nil {
 		return err
 	}
@@ -193,16 +141,14 @@ func (h *Handlers) PDF(c *echo.Context) error {
 	}
 	if err := tx.Raw(`SELECT s.display_name AS student, te.display_name AS teacher, sub.subject_code || ' ' || sub.name AS subject, p.name AS period
 		FROM classes c JOIN subjects sub ON sub.id = c.subject_id JOIN periods p ON p.id = c.period_id
-		JOIN users s ON s.id = ? JOIN users te ON te.id = ? WHERE c.id = ?`, w.StudentUserID, w.TeacherUserID, classID).Scan(&names).Error; err != nil {
+		JOIN users s ON s.id = ? JOIN users te ON te.id = ? WHERE c.id = ?`, w.StudentUserID, w.TeacherUserID, p.ClassID).Scan(&names).Error; err != nil {
 		return fmt.Errorf("load names for warning %d: %w", w.ID, err)
 	}
-	b, err := Render(lang, pdf.Meta{School: st.Text(lang, "appName"), OrgNumber: st.Text(lang, "orgNumber"),
-		Language: lang, Created: time.Now()}, w, names.Student, names.Teacher, names.Subject, names.Period)
+	b, err := Render(wr.Lang, wr.Meta("warnings.pdf.title", time.Now()), w, names.Student, names.Teacher, names.Subject, names.Period)
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", `inline; filename="warning.pdf"`)
-	return c.Blob(http.StatusOK, "application/pdf", b)
+	return placementpath.SendPDF(c, "warning.pdf", b)
 }
 
 // Render writes the warning as a PDF in lang.

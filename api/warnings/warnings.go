@@ -30,21 +30,21 @@ type Warning struct {
 	ID                     int64      `json:"id"`
 	ClassID                int64      `json:"classId"`
 	StudentUserID          int64      `json:"studentUserId"`
-	TeacherUserID          int64      `json:"teacherUserId"`
-	Comment                string     `json:"comment"`
-	PassRequirement        string     `json:"passRequirement"`
-	PassRequirementSummary string     `json:"passRequirementSummary"`
+	TeacherUserID          int64      `json:"teacherUserId" description:"The teacher who last wrote or sent it"`
+	Comment                string     `json:"comment" description:"Which learning outcomes and criteria are not met"`
+	PassRequirement        string     `json:"passRequirement" description:"What the student must achieve to pass"`
+	PassRequirementSummary string     `json:"passRequirementSummary" description:"A short summary of what the student must achieve to pass"`
 	CreatedAt              time.Time  `json:"createdAt"`
-	SubmittedAt            *time.Time `json:"submittedAt"`
+	SubmittedAt            *time.Time `json:"submittedAt" description:"When it was sent to the student; null while it is the teacher's draft"`
 	UpdatedAt              time.Time  `json:"updatedAt"`
-	StudentConfirmedAt     *time.Time `json:"studentConfirmedWarningAt" gorm:"column:student_confirmed_at"`
+	StudentConfirmedAt     *time.Time `json:"studentConfirmedWarningAt" gorm:"column:student_confirmed_at" description:"When the student confirmed having read it; null until then"`
 }
 
 // Draft is what the teacher writes.
 type Draft struct {
-	Comment                string `json:"comment"`
-	PassRequirement        string `json:"passRequirement"`
-	PassRequirementSummary string `json:"passRequirementSummary"`
+	Comment                string `json:"comment" maxLength:"10000" description:"Which learning outcomes and criteria are not met"`
+	PassRequirement        string `json:"passRequirement" maxLength:"10000" description:"What the student must achieve to pass"`
+	PassRequirementSummary string `json:"passRequirementSummary" maxLength:"10000" description:"A short summary of what the student must achieve to pass"`
 }
 
 // Validate checks the lengths; complete additionally requires every text,
@@ -66,6 +66,25 @@ func (d Draft) Validate(complete bool) error {
 	}
 	return nil
 }
+
+// State is where a student's warning stands, as the class lists show it.
+type State string
+
+// The states.
+const (
+	// StateNone: no warning (to anyone but the class's teachers, a draft is
+	// none).
+	StateNone State = "none"
+	// StateDraft: the teacher's draft, not sent.
+	StateDraft State = "draft"
+	// StateGiven: sent to the student, not yet confirmed.
+	StateGiven State = "given"
+	// StateConfirmed: the student has confirmed having read it.
+	StateConfirmed State = "confirmed"
+)
+
+// Enum lists the states for the API document.
+func (State) Enum() []any { return []any{StateNone, StateDraft, StateGiven, StateConfirmed} }
 
 // ErrNone means the student has no warning in the class.
 var ErrNone = apperror.NotFoundf("warnings.none")
@@ -212,8 +231,8 @@ func Delete(ctx context.Context, classID, studentID int64) error {
 // Deadline is when a warning is due: the placement's midpoint, and at the
 // latest three weeks before it ends.
 type Deadline struct {
-	Midpoint string `json:"midpoint"`
-	LastDate string `json:"lastDate"`
+	Midpoint string `json:"midpoint" format:"date" description:"The placement's midpoint (the class's mid-semester date when set), at the latest LastDate"`
+	LastDate string `json:"lastDate" format:"date" description:"Three weeks before the placement ends"`
 }
 
 // DeadlineOf computes the warning deadline of a class: the midpoint is the
