@@ -135,6 +135,30 @@ func WithContext[P, Out any](status int, fn func(c *echo.Context, p P) (Out, err
 	}
 }
 
+// WriteWithContext is Write for the few rules that need the request itself
+// as well as a body (its host, client address or cookies): fn gets the Echo
+// context, the params and the decoded body.
+func WriteWithContext[P, B, Out any](status int, fn func(c *echo.Context, p P, b B) (Out, error)) Endpoint {
+	return Endpoint{
+		Handler: func(c *echo.Context) error {
+			var p P
+			if err := Bind(c, &p); err != nil {
+				return err
+			}
+			var b B
+			if err := request.JSON(c, &b); err != nil {
+				return err
+			}
+			out, err := fn(c, p, b)
+			if err != nil {
+				return err
+			}
+			return write(c, status, out)
+		},
+		Params: paramsOf[P](), Body: *new(B), Out: outOf[Out](), Status: status,
+	}
+}
+
 func write(c *echo.Context, status int, out any) error {
 	if _, ok := out.(NoContent); ok || status == http.StatusNoContent {
 		return c.NoContent(http.StatusNoContent)
