@@ -40,6 +40,12 @@ type webManifest struct {
 	Icons           []manifestIcon `json:"icons"`
 }
 
+// iconParams name one icon of the manifest.
+type iconParams struct {
+	Name string `path:"name" enum:"app-192.png,app-512.png"`
+	Lang string `query:"lang" enum:"nb,nn,en" description:"The language of the school's texts; otherwise Accept-Language decides"`
+}
+
 type manifestIcon struct {
 	Src     string `json:"src"`
 	Sizes   string `json:"sizes"`
