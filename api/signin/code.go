@@ -307,12 +307,5 @@ func (s *Service) invitedAdvisor(ctx context.Context, email string) (*users.User
 	t := tenants.Current(ctx)
 	name := strings.TrimSpace(email[:strings.IndexByte(email, '@')])
 	n := users.NewUser{DisplayName: name, Email: email, Language: t.DefaultLanguage, Roles: []int64{users.RoleAdvisor}}
-	u, err := users.Create(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	if err := auditCreated(ctx, u.ID, auth.MethodCode, n.Roles); err != nil {
-		return nil, err
-	}
-	return u, nil
+	return createdAtSignIn(ctx, n, auth.MethodCode)
 }

@@ -24,11 +24,6 @@ import (
 	"github.com/praksis/praksis/tenants"
 )
 
-const providerFeide = "feide"
-
-// feideRedirect is the school's page Feide sends the browser back to.
-func (s *Service) feideRedirect(host string) string { return s.publicURL(host) + "/feide-success" }
-
 // HandleFeideStart serves GET /api/auth/feide/start?verificationGuid=&redirect_uri=:
 // a 302 to Feide's authorization endpoint (code flow with PKCE S256, state
 // and nonce; scopes openid userid profile email groups; redirect URI
@@ -57,9 +52,7 @@ type FeideSignedInBody struct {
 // The sign-in cookie set by the start call is required; state, when given,
 // must be the one Feide echoed.
 func (s *Service) HandleFeideSignedIn() edge.Endpoint {
-	e := edge.WriteWithContext(http.StatusOK, s.feideSignedIn)
-	e.Handler = needs(&s.feide, "Feide", e.Handler)
-	return e
+	return finishing(&s.feide, "Feide", s.feideSignedIn)
 }
 
 func (s *Service) feideSignedIn(c *echo.Context, _ edge.NoParams, body FeideSignedInBody) (*SignedIn, error) {
@@ -88,12 +81,7 @@ func (s *Service) feideSignedIn(c *echo.Context, _ edge.NoParams, body FeideSign
 	if err := storeFeideProfile(ctx, u.ID, p.FeideID, x.claims, groups, s.now()); err != nil {
 		return nil, err
 	}
-	tok, err := s.sessions.StartSession(ctx, u.ID, auth.MethodFeide, c.Request().UserAgent(), host)
-	if err != nil {
-		return nil, err
-	}
-	s.clearState(c, providerFeide)
-	return &SignedIn{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI}, nil
+	return s.signedIn(c, providerFeide, auth.MethodFeide, u.ID, ls)
 }
 
 // feideGroups reads the user's groups from the Feide groups API with the
@@ -217,14 +205,7 @@ func (s *Service) feideUser(ctx context.Context, p person) (*users.User, error) 
 			name = p.FeideID[:strings.IndexByte(p.FeideID, '@')]
 		}
 		id := p.FeideID
-		u, err = users.Create(ctx, users.NewUser{DisplayName: name, Email: p.Email, FeideID: &id, Language: t.DefaultLanguage, Roles: roles})
-		if err != nil {
-			return nil, err
-		}
-		if err := auditCreated(ctx, u.ID, auth.MethodFeide, roles); err != nil {
-			return nil, err
-		}
-		return u, nil
+		return createdAtSignIn(ctx, users.NewUser{DisplayName: name, Email: p.Email, FeideID: &id, Language: t.DefaultLanguage, Roles: roles}, auth.MethodFeide)
 	case err != nil:
 		return nil, err
 	}
@@ -243,6 +224,19 @@ func (s *Service) feideUser(ctx context.Context, p person) (*users.User, error) 
 		}
 	}
 	if err := users.Update(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// createdAtSignIn makes the account of a first sign-in and records that
+// the sign-in made it.
+func createdAtSignIn(ctx context.Context, n users.NewUser, method auth.Method) (*users.User, error) {
+	u, err := users.Create(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := auditCreated(ctx, u.ID, method, n.Roles); err != nil {
 		return nil, err
 	}
 	return u, nil

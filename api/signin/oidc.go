@@ -18,9 +18,22 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
 )
+
+// The providers, as sign-in cookies name them.
+const (
+	providerFeide = "feide"
+	providerVipps = "vipps"
+)
+
+// feideRedirect and vippsRedirect are the school's pages the providers send
+// the browser back to.
+func (s *Service) feideRedirect(host string) string { return s.publicURL(host) + "/feide-success" }
+func (s *Service) vippsRedirect(host string) string { return s.publicURL(host) + "/vipps-success" }
 
 // loginLifetime is how long a started OIDC sign-in may take.
 const loginLifetime = 10 * time.Minute
@@ -293,6 +306,25 @@ func (s *Service) exchange(ctx context.Context, o *oidcProvider, redirectURI, co
 		return nil, failed("userinfo claims", err)
 	}
 	return &exchanged{token: tok, subject: idt.Subject, claims: claims}, nil
+}
+
+// finishing is the endpoint that finishes a round trip with the provider
+// *o by fn; 503 when the provider is not set up.
+func finishing[B any](o **oidcProvider, name string, fn func(*echo.Context, edge.NoParams, B) (*SignedIn, error)) edge.Endpoint {
+	e := edge.WriteWithContext(http.StatusOK, fn)
+	e.Handler = needs(o, name, e.Handler)
+	return e
+}
+
+// signedIn starts the session of a finished round trip and forgets the
+// round trip's state: it is used once.
+func (s *Service) signedIn(c *echo.Context, provider string, method auth.Method, userID int64, ls *loginState) (*SignedIn, error) {
+	tok, err := s.sessions.StartSession(c.Request().Context(), userID, method, c.Request().UserAgent(), requestHost(c))
+	if err != nil {
+		return nil, err
+	}
+	s.clearState(c, provider)
+	return &SignedIn{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI}, nil
 }
 
 // SignedIn is the answer of the OpenID Connect sign-in calls.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -15,11 +14,6 @@ import (
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
-
-const providerVipps = "vipps"
-
-// vippsRedirect is the school's page Vipps sends the browser back to.
-func (s *Service) vippsRedirect(host string) string { return s.publicURL(host) + "/vipps-success" }
 
 // VippsStartParams are the query parameters of GET /api/auth/vipps/start.
 type VippsStartParams struct {
@@ -64,9 +58,7 @@ type VippsSignedInBody struct {
 // when given, must match it); a front end that built the authorization URL
 // itself sends no cookie, and the exchange goes without them.
 func (s *Service) HandleVippsSignedIn() edge.Endpoint {
-	e := edge.WriteWithContext(http.StatusOK, s.vippsSignedIn)
-	e.Handler = needs(&s.vipps, "Vipps", e.Handler)
-	return e
+	return finishing(&s.vipps, "Vipps", s.vippsSignedIn)
 }
 
 func (s *Service) vippsSignedIn(c *echo.Context, _ edge.NoParams, body VippsSignedInBody) (*SignedIn, error) {
@@ -99,12 +91,7 @@ func (s *Service) vippsSignedIn(c *echo.Context, _ edge.NoParams, body VippsSign
 	if err != nil {
 		return nil, err
 	}
-	tok, err := s.sessions.StartSession(ctx, u.ID, auth.MethodVipps, c.Request().UserAgent(), host)
-	if err != nil {
-		return nil, err
-	}
-	s.clearState(c, providerVipps)
-	return &SignedIn{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI}, nil
+	return s.signedIn(c, providerVipps, auth.MethodVipps, u.ID, ls)
 }
 
 // vippsUser finds or makes the account of a Vipps sign-in, by these rules:
@@ -171,13 +158,7 @@ func (s *Service) vippsUser(ctx context.Context, sub string, claims map[string]a
 		if phone != "" {
 			n.PhoneNumber = &phone
 		}
-		if u, err = users.Create(ctx, n); err != nil {
-			return nil, err
-		}
-		if err := auditCreated(ctx, u.ID, auth.MethodVipps, n.Roles); err != nil {
-			return nil, err
-		}
-		return u, nil
+		return createdAtSignIn(ctx, n, auth.MethodVipps)
 	case err != nil:
 		return nil, err
 	}
