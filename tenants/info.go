@@ -13,7 +13,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/edge"
-
 	"github.com/praksis/praksis/tenants/texts"
 )
 
