@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -20,17 +21,17 @@ import (
 // by GET /api/tenant and injected into the web app's page so the theme is in
 // place before the first paint.
 type PublicInfo struct {
-	Slug                   string   `json:"slug"`
-	AppName                string   `json:"appName"`
-	OrgNumber              string   `json:"orgNumber"`
-	DefaultLanguage        string   `json:"defaultLanguage"`
-	Languages              []string `json:"languages"`
-	Language               string   `json:"language"`
+	Slug                   string   `json:"slug" example:"oslomet" description:"The school's short name in the registry"`
+	AppName                string   `json:"appName" description:"The school's name for the app, in the language of the answer"`
+	OrgNumber              string   `json:"orgNumber" example:"997058090"`
+	DefaultLanguage        string   `json:"defaultLanguage" enum:"nb,nn,en"`
+	Languages              []string `json:"languages" description:"The languages the service speaks: nb, nn, en"`
+	Language               string   `json:"language" enum:"nb,nn,en" description:"The language of this answer's texts"`
 	Theme                  Theme    `json:"theme"`
-	PrivacyPolicy          string   `json:"privacyPolicy"`
+	PrivacyPolicy          string   `json:"privacyPolicy" description:"The privacy policy (Markdown)"`
 	AboutURL               string   `json:"aboutUrl"`
 	ContactEmail           string   `json:"contactEmail"`
-	AccessibilityStatement string   `json:"accessibilityStatement"`
+	AccessibilityStatement string   `json:"accessibilityStatement" description:"The accessibility statement (Markdown)"`
 }
 
 // SchoolTexts are a school's texts with its overrides, resolved against the
@@ -125,16 +126,27 @@ func PublicInfoFor(ctx context.Context, lang string) (PublicInfo, error) {
 	return st.Public(lang), nil
 }
 
+// InfoParams are the query of GET /api/tenant (and of the web app
+// manifest and icons).
+type InfoParams struct {
+	Lang string `query:"lang" enum:"nb,nn,en" description:"The language of the texts; otherwise Accept-Language decides, then the school's default"`
+}
+
 // HandlePublicInfo serves GET /api/tenant: the school's public info in the
 // language asked for (?lang= or Accept-Language), with an ETag so a browser
-// revalidates cheaply and sees an admin's change on its next page load.
+// revalidates cheaply and sees an admin's change on its next page load. It
+// stays a plain handler for the ETag and its 304.
 func HandlePublicInfo(c *echo.Context) error {
 	ctx := c.Request().Context()
 	t := Current(ctx)
 	if t == nil {
 		return ErrNoScope
 	}
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+	var p InfoParams
+	if err := edge.Bind(c, &p); err != nil {
+		return err
+	}
+	lang := texts.Negotiate(p.Lang, c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
 	info, err := PublicInfoFor(ctx, lang)
 	if err != nil {
 		return err

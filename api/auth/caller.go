@@ -39,6 +39,15 @@ func CallerFrom(ctx context.Context) *Caller {
 	return c
 }
 
+// SignedIn returns the caller of the request, or the 401 error when there
+// is none (a route behind Required always has one).
+func SignedIn(ctx context.Context) (*Caller, error) {
+	if c := CallerFrom(ctx); c != nil {
+		return c, nil
+	}
+	return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+}
+
 // WithCaller puts a caller into a context (for tests and jobs).
 func WithCaller(ctx context.Context, c *Caller) context.Context {
 	return context.WithValue(ctx, callerKey{}, c)

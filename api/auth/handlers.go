@@ -1,16 +1,18 @@
 package auth
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/edge"
 )
 
 // TokenResponse is the answer of every sign-in call.
 type TokenResponse struct {
-	Token string `json:"token"`
+	Token string `json:"token" description:"Bearer token for this school's host, valid 30 minutes and never past the session's 12 hours"`
 }
 
 func requestHost(c *echo.Context) string {
@@ -22,35 +24,30 @@ func requestHost(c *echo.Context) string {
 
 // HandleRefresh serves GET /api/auth/refresh: a fresh token for the same
 // session, valid 30 minutes but never past the session's end.
-func (s *Service) HandleRefresh(c *echo.Context) error {
-	ctx := c.Request().Context()
-	caller := CallerFrom(ctx)
-	if caller == nil {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	// The session was found live when the request was authenticated, in
-	// this same transaction.
-	sess := &Session{ID: caller.SessionID, UserID: caller.UserID, ExpiresAt: caller.SessionExpires, SignInMethod: caller.Method}
-	if sess.ExpiresAt.IsZero() {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	tok, err := s.token(ctx, sess, requestHost(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, TokenResponse{Token: tok})
+func (s *Service) HandleRefresh() edge.Endpoint {
+	return edge.WithContext(http.StatusOK, func(c *echo.Context, _ edge.NoParams) (TokenResponse, error) {
+		ctx := c.Request().Context()
+		caller, err := SignedIn(ctx)
+		if err != nil {
+			return TokenResponse{}, err
+		}
+		// The session was found live when the request was authenticated,
+		// in this same transaction.
+		sess := &Session{ID: caller.SessionID, UserID: caller.UserID, ExpiresAt: caller.SessionExpires, SignInMethod: caller.Method}
+		if sess.ExpiresAt.IsZero() {
+			return TokenResponse{}, apperror.New(apperror.Unauthorized, "error.unauthorized")
+		}
+		tok, err := s.token(ctx, sess, requestHost(c))
+		return TokenResponse{Token: tok}, err
+	})
 }
 
 // HandleSignOut serves POST /api/auth/sign-out: the session is revoked at
 // once, so the token stops working on every replica.
-func (s *Service) HandleSignOut(c *echo.Context) error {
-	ctx := c.Request().Context()
-	caller := CallerFrom(ctx)
-	if caller == nil {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
+var HandleSignOut = edge.Read(http.StatusNoContent, func(ctx context.Context, _ edge.NoParams) (edge.NoContent, error) {
+	caller, err := SignedIn(ctx)
+	if err != nil {
+		return edge.NoContent{}, err
 	}
-	if err := RevokeSession(ctx, caller.SessionID); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
-}
+	return edge.NoContent{}, RevokeSession(ctx, caller.SessionID)
+})

@@ -72,24 +72,7 @@ func Read[P, Out any](status int, fn func(ctx context.Context, p P) (Out, error)
 // Write makes the endpoint of a route that takes a JSON body: fn gets the
 // bound params and the decoded body (unknown fields are refused).
 func Write[P, B, Out any](status int, fn func(ctx context.Context, p P, b B) (Out, error)) Endpoint {
-	return Endpoint{
-		Handler: func(c *echo.Context) error {
-			var p P
-			if err := Bind(c, &p); err != nil {
-				return err
-			}
-			var b B
-			if err := request.JSON(c, &b); err != nil {
-				return err
-			}
-			out, err := fn(c.Request().Context(), p, b)
-			if err != nil {
-				return err
-			}
-			return write(c, status, out)
-		},
-		Params: paramsOf[P](), Body: *new(B), Out: outOf[Out](), Status: status,
-	}
+	return WriteWithContext(status, func(c *echo.Context, p P, b B) (Out, error) { return fn(c.Request().Context(), p, b) })
 }
 
 // WriteOptional is Write for a route whose body may be left out: then fn
@@ -132,6 +115,30 @@ func WithContext[P, Out any](status int, fn func(c *echo.Context, p P) (Out, err
 			return write(c, status, out)
 		},
 		Params: paramsOf[P](), Out: outOf[Out](), Status: status,
+	}
+}
+
+// WriteWithContext is Write for the few rules that need the request itself
+// as well as a body (its host, client address or cookies): fn gets the Echo
+// context, the params and the decoded body.
+func WriteWithContext[P, B, Out any](status int, fn func(c *echo.Context, p P, b B) (Out, error)) Endpoint {
+	return Endpoint{
+		Handler: func(c *echo.Context) error {
+			var p P
+			if err := Bind(c, &p); err != nil {
+				return err
+			}
+			var b B
+			if err := request.JSON(c, &b); err != nil {
+				return err
+			}
+			out, err := fn(c, p, b)
+			if err != nil {
+				return err
+			}
+			return write(c, status, out)
+		},
+		Params: paramsOf[P](), Body: *new(B), Out: outOf[Out](), Status: status,
 	}
 }
 

@@ -34,17 +34,23 @@ type webManifest struct {
 	Lang            string         `json:"lang"`
 	StartURL        string         `json:"start_url"`
 	Scope           string         `json:"scope"`
-	Display         string         `json:"display"`
-	ThemeColor      string         `json:"theme_color"`
+	Display         string         `json:"display" enum:"standalone"`
+	ThemeColor      string         `json:"theme_color" example:"#1A5A8A" description:"The school's primary colour"`
 	BackgroundColor string         `json:"background_color"`
 	Icons           []manifestIcon `json:"icons"`
 }
 
+// iconParams name one icon of the manifest.
+type iconParams struct {
+	Name string `path:"name" enum:"app-192.png,app-512.png"`
+	Lang string `query:"lang" enum:"nb,nn,en" description:"The language of the school's texts; otherwise Accept-Language decides"`
+}
+
 type manifestIcon struct {
 	Src     string `json:"src"`
-	Sizes   string `json:"sizes"`
-	Type    string `json:"type"`
-	Purpose string `json:"purpose"`
+	Sizes   string `json:"sizes" example:"192x192"`
+	Type    string `json:"type" enum:"image/png"`
+	Purpose string `json:"purpose" enum:"any,maskable"`
 }
 
 // schoolInfo loads the public info of the request's school in the language

@@ -312,7 +312,7 @@ func (d documented) addTo(ref *openapi31.Reflector) error {
 		switch {
 		case status >= 400:
 			oc.AddRespStructure(Problem{}, opts...)
-		case status >= 200 && status < 300 && status != http.StatusNoContent && strings.Contains(d.produces(), "application/json") && d.Op.Response != nil:
+		case status >= 200 && status < 300 && status != http.StatusNoContent && d.producesJSON() && d.Op.Response != nil:
 			oc.AddRespStructure(d.Op.Response, opts...)
 		default:
 			oc.AddRespStructure(nil, opts...)
@@ -327,6 +327,22 @@ func (d documented) produces() string {
 		return "application/json"
 	}
 	return d.Op.Produces
+}
+
+// producesJSON says whether a successful answer is JSON, under whatever
+// type (a web app manifest is application/manifest+json).
+func (d documented) producesJSON() bool {
+	for _, ct := range strings.Split(d.produces(), ",") {
+		if jsonShaped(strings.TrimSpace(ct)) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonShaped says whether a content type's body is JSON.
+func jsonShaped(ct string) bool {
+	return ct == "application/json" || strings.HasSuffix(ct, "+json") || ct == "application/csp-report"
 }
 
 func (d documented) consumes() []string {
@@ -414,6 +430,11 @@ func (d documented) finish(op map[string]any) {
 					"properties": map[string]any{"file": binary}}}
 			default:
 				content[ct] = map[string]any{"schema": binary}
+				if jsonShaped(ct) && content["application/json"] != nil {
+					// The same JSON under a type of its own (a browser's
+					// application/csp-report).
+					content[ct] = content["application/json"]
+				}
 			}
 		}
 		body["required"] = !d.Op.BodyOptional
@@ -435,7 +456,7 @@ func (d documented) finish(op map[string]any) {
 			content := map[string]any{}
 			for _, ct := range strings.Split(produces, ",") {
 				ct = strings.TrimSpace(ct)
-				if ct == "application/json" {
+				if jsonShaped(ct) {
 					content[ct] = map[string]any{"schema": d.jsonSchemaOf(ok)}
 					continue
 				}

@@ -4,29 +4,30 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v5"
-)
 
-// routes is the route table. Every route is registered through Handle with
+	"github.com/praksis/praksis/tenants"
+)
 
 // operationsRoutes are the routes of operators and of the installed app:
 // health, metrics, this document, security reports, manifest and icons,
 // and the development-only helpers.
 func (s *Server) operationsRoutes(root *Group) {
-	root.Handle(http.MethodGet, "/healthz", s.healthz, Op{Summary: "Liveness: the process serves HTTP", Tag: "operations", Access: "public"})
-	root.Handle(http.MethodGet, "/readyz", s.readyz, Op{Summary: "Readiness: database reachable and schema current", Tag: "operations", Access: "public",
+	root.Handle(http.MethodGet, "/healthz", s.healthz, Op{Summary: "Liveness: the process serves HTTP", Tag: "operations", Access: "public", Response: health{}})
+	root.Handle(http.MethodGet, "/readyz", s.readyz, Op{Summary: "Readiness: database reachable and schema current", Tag: "operations", Access: "public", Response: health{},
 		Responses: map[int]string{http.StatusServiceUnavailable: "Not ready"}})
 	root.Handle(http.MethodGet, "/metrics", s.metricsHandler(), Op{Summary: "Prometheus metrics", Tag: "operations", Access: "public", Produces: "text/plain"})
-	root.Handle(http.MethodGet, "/api/openapi.json", s.openapi, Op{Summary: "This OpenAPI document", Tag: "operations", Access: "public"})
-	root.Handle(http.MethodPost, cspReportPath, s.cspReport, Op{Summary: "Browsers report here what the Content-Security-Policy blocked ({\"csp-report\": {…}}); logged, answered 204",
-		Tag: "operations", Access: "public", Body: "{csp-report: {document-uri, violated-directive, effective-directive, blocked-uri, source-file, line-number}}",
+	root.Handle(http.MethodGet, "/api/openapi.json", s.openapi, Op{Summary: "This OpenAPI document", Tag: "operations", Access: "public", Response: openAPIDocument{}})
+	root.Handle(http.MethodPost, cspReportPath, s.cspReport, Op{Summary: "Browsers report here what the Content-Security-Policy blocked; logged, answered 204",
+		Tag: "operations", Access: "public", Request: cspReport{}, Consumes: []string{"application/csp-report", "application/json"},
+		Body:      "A violation report as browsers send it to a report-uri; only the fields named are read",
 		Responses: map[int]string{http.StatusNoContent: "Logged", http.StatusBadRequest: "Not a violation report"}})
 	root.Handle(http.MethodGet, "/.well-known/security.txt", s.securityTxt, Op{Summary: "Where to report a security problem (RFC 9116), from SECURITY_CONTACT; 404 when unset",
 		Tag: "operations", Access: "public", Produces: "text/plain"})
 
 	root.Handle(http.MethodGet, manifestPath, s.webAppManifest, Op{Summary: "The school's web app manifest: its name, theme colour and icons, so the app installs as the school's own",
-		Tag: "app", Access: "public", Produces: "application/manifest+json"})
+		Tag: "app", Access: "public", Produces: "application/manifest+json", In: tenants.InfoParams{}, Response: webManifest{}})
 	root.Handle(http.MethodGet, "/icons/:name", s.appIcon, Op{Summary: "An app icon of the manifest (app-192.png, app-512.png) in the school's colours",
-		Tag: "app", Access: "public", Produces: "image/png"})
+		Tag: "app", Access: "public", Produces: "image/png", In: iconParams{}})
 
 	// Development only: the configuration refuses both outside
 	// PRAKSIS_ENV=development, and without them the routes do not exist.

@@ -94,6 +94,19 @@ func nonceOf(c *echo.Context) string {
 	return n
 }
 
+// cspReport is a violation report as browsers send it to a report-uri
+// (as application/csp-report, or JSON).
+type cspReport struct {
+	Body struct {
+		DocumentURI        string `json:"document-uri" description:"The page; logged without its query"`
+		ViolatedDirective  string `json:"violated-directive" example:"style-src-elem"`
+		EffectiveDirective string `json:"effective-directive"`
+		BlockedURI         string `json:"blocked-uri" description:"Logged without its query"`
+		SourceFile         string `json:"source-file"`
+		LineNumber         int    `json:"line-number"`
+	} `json:"csp-report" required:"true"`
+}
+
 // maxCSPReport caps a violation report; real ones are a few hundred bytes.
 const maxCSPReport = 16 << 10
 
@@ -105,16 +118,7 @@ func (s *Server) cspReport(c *echo.Context) error {
 	if err != nil {
 		return apperror.New(apperror.Invalid, "error.badRequest")
 	}
-	var report struct {
-		Body struct {
-			DocumentURI        string `json:"document-uri"`
-			ViolatedDirective  string `json:"violated-directive"`
-			EffectiveDirective string `json:"effective-directive"`
-			BlockedURI         string `json:"blocked-uri"`
-			SourceFile         string `json:"source-file"`
-			LineNumber         int    `json:"line-number"`
-		} `json:"csp-report"`
-	}
+	var report cspReport
 	if err := json.Unmarshal(body, &report); err != nil || report.Body.ViolatedDirective == "" && report.Body.EffectiveDirective == "" {
 		return apperror.New(apperror.Invalid, "error.badRequest")
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/users"
@@ -244,16 +245,17 @@ func (s *Service) SignInWithCode(ctx context.Context, email, code, userAgent, ho
 	return s.sessions.StartSession(ctx, u.ID, auth.MethodCode, userAgent, host)
 }
 
-type codeRequestBody struct {
-	Email string `json:"email"`
+// CodeRequest is the body of a request for a one-time code.
+type CodeRequest struct {
+	Email string `json:"email" required:"true" maxLength:"320" example:"kari@example.no" description:"The address to send the code to; the answer does not tell whether it has an account"`
 }
 
 // HandleRequestCode serves POST /api/auth/simple/sign-in and
 // POST /api/auth/external/sign-in: {email} → 202 with no body, whether or
 // not the address has an account; 400 for a missing or malformed address;
-// 429 when rate-limited.
+// 429 when rate-limited. It stays a plain handler: its answer has no body.
 func (s *Service) HandleRequestCode(c *echo.Context) error {
-	var body codeRequestBody
+	var body CodeRequest
 	if err := request.JSON(c, &body); err != nil {
 		return err
 	}
@@ -267,35 +269,31 @@ func (s *Service) HandleRequestCode(c *echo.Context) error {
 	return c.NoContent(http.StatusAccepted)
 }
 
-type codeSignInBody struct {
-	Email string `json:"email"`
-	Code  string `json:"code"`
+// CodeSignIn is the body of signing in with an e-mailed code.
+type CodeSignIn struct {
+	Email string `json:"email" required:"true" maxLength:"320" example:"kari@example.no"`
+	Code  string `json:"code" required:"true" example:"042917" description:"The 6 digits of the e-mail"`
 }
 
 // HandleCodeSignIn serves POST /api/auth/external/signed-in:
 // {email, code} → 200 {token}; 400 for a wrong, expired, burnt or superseded
 // code (or an address without an active account: the same answer).
-func (s *Service) HandleCodeSignIn(c *echo.Context) error {
-	var body codeSignInBody
-	if err := request.JSON(c, &body); err != nil {
-		return err
-	}
-	email, fail := emailField(nil, body.Email)
-	code := strings.TrimSpace(body.Code)
-	switch {
-	case code == "":
-		fail = invalid(fail).Field("code", "auth.codeRequired", nil)
-	case !codePattern.MatchString(code):
-		fail = invalid(fail).Field("code", "auth.codeFormat", nil)
-	}
-	if fail != nil {
-		return fail
-	}
-	tok, err := s.SignInWithCode(c.Request().Context(), email, code, c.Request().UserAgent(), requestHost(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, auth.TokenResponse{Token: tok})
+func (s *Service) HandleCodeSignIn() edge.Endpoint {
+	return edge.WriteWithContext(http.StatusOK, func(c *echo.Context, _ edge.NoParams, body CodeSignIn) (auth.TokenResponse, error) {
+		email, fail := emailField(nil, body.Email)
+		code := strings.TrimSpace(body.Code)
+		switch {
+		case code == "":
+			fail = invalid(fail).Field("code", "auth.codeRequired", nil)
+		case !codePattern.MatchString(code):
+			fail = invalid(fail).Field("code", "auth.codeFormat", nil)
+		}
+		if fail != nil {
+			return auth.TokenResponse{}, fail
+		}
+		tok, err := s.SignInWithCode(c.Request().Context(), email, code, c.Request().UserAgent(), requestHost(c))
+		return auth.TokenResponse{Token: tok}, err
+	})
 }
 
 // invitedAdvisor creates the supervisor account of an address with an open
@@ -309,12 +307,5 @@ func (s *Service) invitedAdvisor(ctx context.Context, email string) (*users.User
 	t := tenants.Current(ctx)
 	name := strings.TrimSpace(email[:strings.IndexByte(email, '@')])
 	n := users.NewUser{DisplayName: name, Email: email, Language: t.DefaultLanguage, Roles: []int64{users.RoleAdvisor}}
-	u, err := users.Create(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	if err := auditCreated(ctx, u.ID, auth.MethodCode, n.Roles); err != nil {
-		return nil, err
-	}
-	return u, nil
+	return createdAtSignIn(ctx, n, auth.MethodCode)
 }

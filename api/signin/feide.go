@@ -13,104 +13,75 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+	"github.com/swaggest/jsonschema-go"
 	"golang.org/x/oauth2"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/reqlog"
-	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
-
-const providerFeide = "feide"
-
-// feideRedirect is the school's page Feide sends the browser back to.
-func (s *Service) feideRedirect(host string) string { return s.publicURL(host) + "/feide-success" }
 
 // HandleFeideStart serves GET /api/auth/feide/start?verificationGuid=&redirect_uri=:
 // a 302 to Feide's authorization endpoint (code flow with PKCE S256, state
 // and nonce; scopes openid userid profile email groups; redirect URI
 // {school}/feide-success). The round trip's state goes into a signed
 // HttpOnly cookie; verificationGuid and redirect_uri (a local path) come
-// back from POST /api/auth/signed-in.
+// back from POST /api/auth/signed-in. It stays a plain handler: a redirect.
 func (s *Service) HandleFeideStart(c *echo.Context) error {
-	if s.feide == nil {
-		return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", "Feide")
-	}
-	guid, redirect := startParams(c)
-	t := tenants.Current(c.Request().Context())
-	if t == nil {
-		return tenants.ErrNoScope
-	}
-	host := requestHost(c)
-	_, cfg, err := s.oauth(c.Request().Context(), s.feide, s.feideRedirect(host))
-	if err != nil {
-		return err
-	}
-	ls := loginState{
-		Provider: providerFeide, Tenant: t.Slug, Host: host,
-		State: randomToken(24), Nonce: randomToken(24), Verifier: oauth2.GenerateVerifier(),
-		VerificationGUID: guid, RedirectURI: redirect, Expires: s.now().Add(loginLifetime).Unix(),
-	}
-	if err := s.setState(c, ls); err != nil {
-		return err
-	}
-	url := cfg.AuthCodeURL(ls.State, oauth2.SetAuthURLParam("nonce", ls.Nonce), oauth2.S256ChallengeOption(ls.Verifier))
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, url)
+	return needs(&s.feide, "Feide", func(c *echo.Context) error {
+		var p StartParams
+		if err := edge.Bind(c, &p); err != nil {
+			return err
+		}
+		return s.start(c, s.feide, providerFeide, randomToken(24), s.feideRedirect, p)
+	})(c)
 }
 
-type feideSignedInBody struct {
-	Code            string `json:"code"`
-	State           string `json:"state"`
-	RedirectToLocal bool   `json:"redirectToLocal"`
+// FeideSignedInBody is the body of finishing a Feide sign-in.
+type FeideSignedInBody struct {
+	Code            string `json:"code" required:"true" description:"The code Feide gave /feide-success"`
+	State           string `json:"state" description:"Optional: the state Feide gave /feide-success; must match the start call's when given"`
+	RedirectToLocal bool   `json:"redirectToLocal" description:"Accepted and ignored: the redirect URI is always the school's /feide-success"`
 }
 
 // HandleFeideSignedIn serves POST /api/auth/signed-in
 // {code, state?, redirectToLocal?} → 200 {token, verificationGuid?, redirectUri?}.
 // The sign-in cookie set by the start call is required; state, when given,
-// must be the one Feide echoed. redirectToLocal is accepted and ignored (the
-// redirect URI is always the school's /feide-success).
-func (s *Service) HandleFeideSignedIn(c *echo.Context) error {
-	if s.feide == nil {
-		return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", "Feide")
-	}
-	var body feideSignedInBody
-	if err := request.JSON(c, &body); err != nil {
-		return err
-	}
+// must be the one Feide echoed.
+func (s *Service) HandleFeideSignedIn() edge.Endpoint {
+	return finishing(&s.feide, "Feide", s.feideSignedIn)
+}
+
+func (s *Service) feideSignedIn(c *echo.Context, _ edge.NoParams, body FeideSignedInBody) (*SignedIn, error) {
 	if strings.TrimSpace(body.Code) == "" {
-		return invalid(nil).Field("code", "auth.codeRequired", nil)
+		return nil, invalid(nil).Field("code", "auth.codeRequired", nil)
 	}
 	ctx := c.Request().Context()
 	ls, err := s.readState(c, providerFeide)
 	if err != nil {
-		return apperror.Invalidf("auth.signInExpired").Because(err)
+		return nil, apperror.Invalidf("auth.signInExpired").Because(err)
 	}
 	if body.State != "" && body.State != ls.State {
-		return apperror.Invalidf("auth.stateMismatch")
+		return nil, apperror.Invalidf("auth.stateMismatch")
 	}
 	host := requestHost(c)
 	x, err := s.exchange(ctx, s.feide, s.feideRedirect(host), strings.TrimSpace(body.Code), ls.Verifier, ls.Nonce)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	groups := s.feideGroups(ctx, x.token)
 	p := feidePerson(x.claims, groups)
 	u, err := s.feideUser(ctx, p)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := storeFeideProfile(ctx, u.ID, p.FeideID, x.claims, groups, s.now()); err != nil {
-		return err
+		return nil, err
 	}
-	tok, err := s.sessions.StartSession(ctx, u.ID, auth.MethodFeide, c.Request().UserAgent(), host)
-	if err != nil {
-		return err
-	}
-	s.clearState(c, providerFeide)
-	return c.JSON(http.StatusOK, signedInResponse{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI})
+	return s.signedIn(c, providerFeide, auth.MethodFeide, u.ID, ls)
 }
 
 // feideGroups reads the user's groups from the Feide groups API with the
@@ -234,14 +205,7 @@ func (s *Service) feideUser(ctx context.Context, p person) (*users.User, error) 
 			name = p.FeideID[:strings.IndexByte(p.FeideID, '@')]
 		}
 		id := p.FeideID
-		u, err = users.Create(ctx, users.NewUser{DisplayName: name, Email: p.Email, FeideID: &id, Language: t.DefaultLanguage, Roles: roles})
-		if err != nil {
-			return nil, err
-		}
-		if err := auditCreated(ctx, u.ID, auth.MethodFeide, roles); err != nil {
-			return nil, err
-		}
-		return u, nil
+		return createdAtSignIn(ctx, users.NewUser{DisplayName: name, Email: p.Email, FeideID: &id, Language: t.DefaultLanguage, Roles: roles}, auth.MethodFeide)
 	case err != nil:
 		return nil, err
 	}
@@ -260,6 +224,19 @@ func (s *Service) feideUser(ctx context.Context, p person) (*users.User, error) 
 		}
 	}
 	if err := users.Update(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// createdAtSignIn makes the account of a first sign-in and records that
+// the sign-in made it.
+func createdAtSignIn(ctx context.Context, n users.NewUser, method auth.Method) (*users.User, error) {
+	u, err := users.Create(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := auditCreated(ctx, u.ID, method, n.Roles); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -324,23 +301,54 @@ func feideProfile(ctx context.Context, userID int64) (claims json.RawMessage, gr
 	return row.Claims, row.Groups, true, nil
 }
 
-func caller(c *echo.Context) (*auth.Caller, error) {
-	cl := auth.CallerFrom(c.Request().Context())
-	if cl == nil {
-		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+// FeideClaims are the userinfo claims Feide gave at a sign-in, as stored:
+// the answer of GET /api/auth/feide-info, for the document.
+type FeideClaims struct{}
+
+// JSONSchema documents the claims as the object Feide sends.
+func (FeideClaims) JSONSchema() (jsonschema.Schema, error) {
+	var str jsonschema.Schema
+	str.AddType(jsonschema.String)
+	var s jsonschema.Schema
+	s.AddType(jsonschema.Object)
+	s.WithDescription("Feide's userinfo claims (sub, name, email, https://n.feide.no/claims/eduPersonPrincipalName, …) as Feide sent them")
+	s.WithProperties(map[string]jsonschema.SchemaOrBool{"sub": str.ToSchemaOrBool(), "name": str.ToSchemaOrBool(), "email": str.ToSchemaOrBool()})
+	s.WithAdditionalProperties(jsonschema.SchemaOrBool{TypeBoolean: &[]bool{true}[0]})
+	return s, nil
+}
+
+// FeideGroups are the groups the Feide groups API listed at a sign-in, as
+// stored: the answer of GET /api/auth/feide-group-memberships, for the
+// document.
+type FeideGroups struct{}
+
+// JSONSchema documents the groups as the list Feide sends.
+func (FeideGroups) JSONSchema() (jsonschema.Schema, error) {
+	var item jsonschema.Schema
+	item.AddType(jsonschema.Object)
+	item.WithDescription("A group as the Feide groups API (me/groups) describes it: {id, type, displayName, membership: {active, fsroles, affiliation, …}, …}")
+	var s jsonschema.Schema
+	s.AddType(jsonschema.Array)
+	s.WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(item.ToSchemaOrBool()))
+	return s, nil
+}
+
+// callerProfile loads the signed-in caller's stored Feide profile.
+func callerProfile(ctx context.Context) (claims, groups json.RawMessage, found bool, err error) {
+	cl, err := auth.SignedIn(ctx)
+	if err != nil {
+		return nil, nil, false, err
 	}
-	return cl, nil
+	return feideProfile(ctx, cl.UserID)
 }
 
 // HandleFeideInfo serves GET /api/auth/feide-info: the caller's Feide
 // userinfo claims as seen at their last Feide sign-in; 404 when they have
-// never signed in with Feide.
+// never signed in with Feide. It stays a plain handler, as does
+// HandleFeideGroups: both answer what was stored byte for byte; the route
+// table names FeideClaims and FeideGroups as their answers.
 func HandleFeideInfo(c *echo.Context) error {
-	cl, err := caller(c)
-	if err != nil {
-		return err
-	}
-	claims, _, found, err := feideProfile(c.Request().Context(), cl.UserID)
+	claims, _, found, err := callerProfile(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -354,29 +362,41 @@ func HandleFeideInfo(c *echo.Context) error {
 // caller's groups as the Feide groups API (me/groups) listed them at their
 // last Feide sign-in; [] when none.
 func HandleFeideGroups(c *echo.Context) error {
-	cl, err := caller(c)
-	if err != nil {
-		return err
-	}
-	_, groups, found, err := feideProfile(c.Request().Context(), cl.UserID)
+	_, groups, found, err := callerProfile(c.Request().Context())
 	if err != nil {
 		return err
 	}
 	if !found {
-		return c.JSONBlob(http.StatusOK, []byte("[]"))
+		groups = json.RawMessage("[]")
 	}
 	return c.JSONBlob(http.StatusOK, groups)
 }
 
+// HandleMemberships serves GET /api/memberships: the caller's course
+// memberships from their last Feide sign-in; [] when none.
+var HandleMemberships = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) ([]Membership, error) {
+	_, raw, found, err := callerProfile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var groups []map[string]any
+	if found {
+		if err := json.Unmarshal(raw, &groups); err != nil {
+			return nil, fmt.Errorf("read Feide groups of the caller: %w", err)
+		}
+	}
+	return ParseMemberships(groups), nil
+})
+
 // Membership is one course the caller belongs to according to Feide, read
 // from a group id fc:fs:fs:emne:<realm>:<subject code>:<version>.
 type Membership struct {
-	GroupID     string   `json:"groupId"`
-	Realm       string   `json:"realm"`
-	SubjectCode string   `json:"subjectCode"`
-	Version     string   `json:"version"`
+	GroupID     string   `json:"groupId" example:"fc:fs:fs:emne:uio.no:SYK1001:1"`
+	Realm       string   `json:"realm" example:"uio.no"`
+	SubjectCode string   `json:"subjectCode" example:"SYK1001"`
+	Version     string   `json:"version" example:"1"`
 	DisplayName string   `json:"displayName"`
-	Roles       []string `json:"roles"`
+	Roles       []string `json:"roles" description:"The person's roles in the course (Feide's fsroles), e.g. STUDENT"`
 	Active      bool     `json:"active"`
 }
 
@@ -415,24 +435,4 @@ func ParseMemberships(groups []map[string]any) []Membership {
 		return a.Version < b.Version
 	})
 	return out
-}
-
-// HandleMemberships serves GET /api/memberships: the caller's course
-// memberships from their last Feide sign-in; [] when none.
-func HandleMemberships(c *echo.Context) error {
-	cl, err := caller(c)
-	if err != nil {
-		return err
-	}
-	_, raw, found, err := feideProfile(c.Request().Context(), cl.UserID)
-	if err != nil {
-		return err
-	}
-	var groups []map[string]any
-	if found {
-		if err := json.Unmarshal(raw, &groups); err != nil {
-			return fmt.Errorf("read Feide groups of user %d: %w", cl.UserID, err)
-		}
-	}
-	return c.JSON(http.StatusOK, ParseMemberships(groups))
 }

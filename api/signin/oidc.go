@@ -18,9 +18,22 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/reqlog"
 	"github.com/praksis/praksis/tenants"
 )
+
+// The providers, as sign-in cookies name them.
+const (
+	providerFeide = "feide"
+	providerVipps = "vipps"
+)
+
+// feideRedirect and vippsRedirect are the school's pages the providers send
+// the browser back to.
+func (s *Service) feideRedirect(host string) string { return s.publicURL(host) + "/feide-success" }
+func (s *Service) vippsRedirect(host string) string { return s.publicURL(host) + "/vipps-success" }
 
 // loginLifetime is how long a started OIDC sign-in may take.
 const loginLifetime = 10 * time.Minute
@@ -177,15 +190,21 @@ func (s *Service) clearState(c *echo.Context, provider string) {
 	})
 }
 
-// startParams are the query parameters a sign-in start carries through the
-// round trip for the front end: verificationGuid (letters, digits and
-// hyphens, at most 64) and redirect_uri (a path on this site). A value that
-// is not of that form is left behind rather than refusing the sign-in, since
-// the start is a page the browser navigates to; so the front end never gets
-// back a redirect to another site.
-func startParams(c *echo.Context) (guid, redirect string) {
-	guid = strings.TrimSpace(c.QueryParam("verificationGuid"))
-	redirect = strings.TrimSpace(c.QueryParam("redirect_uri"))
+// StartParams are the query parameters a sign-in start carries through
+// the round trip for the front end. A value that is not of the form given is
+// left behind rather than refusing the sign-in, since the start is a page
+// the browser navigates to; so the front end never gets back a redirect to
+// another site.
+type StartParams struct {
+	VerificationGUID string `query:"verificationGuid" maxLength:"64" description:"Optional: a supervisor invitation's id (letters, digits, hyphens), handed back by the signed-in call"`
+	RedirectURI      string `query:"redirect_uri" maxLength:"512" example:"/student" description:"Optional: a path on this site (starting with /) to go to after sign-in, handed back by the signed-in call; anything else is left out"`
+}
+
+// kept returns the start parameters that are of their form ("" for the
+// others). It is not a method of StartParams: the document embeds params
+// structs in types of its own, which cannot carry methods.
+func kept(p StartParams) (guid, redirect string) {
+	guid, redirect = strings.TrimSpace(p.VerificationGUID), strings.TrimSpace(p.RedirectURI)
 	if !guidPattern.MatchString(guid) {
 		guid = ""
 	}
@@ -193,6 +212,44 @@ func startParams(c *echo.Context) (guid, redirect string) {
 		redirect = ""
 	}
 	return guid, redirect
+}
+
+// start begins a round trip with provider o: the state (with a fresh nonce
+// and PKCE verifier) goes into the browser's cookie, and the browser to the
+// provider's authorization endpoint.
+func (s *Service) start(c *echo.Context, o *oidcProvider, provider, state string, redirectURI func(host string) string, p StartParams) error {
+	guid, redirect := kept(p)
+	t := tenants.Current(c.Request().Context())
+	if t == nil {
+		return tenants.ErrNoScope
+	}
+	host := requestHost(c)
+	_, cfg, err := s.oauth(c.Request().Context(), o, redirectURI(host))
+	if err != nil {
+		return err
+	}
+	ls := loginState{
+		Provider: provider, Tenant: t.Slug, Host: host,
+		State: state, Nonce: randomToken(24), Verifier: oauth2.GenerateVerifier(),
+		VerificationGUID: guid, RedirectURI: redirect, Expires: s.now().Add(loginLifetime).Unix(),
+	}
+	if err := s.setState(c, ls); err != nil {
+		return err
+	}
+	url := cfg.AuthCodeURL(state, oauth2.SetAuthURLParam("nonce", ls.Nonce), oauth2.S256ChallengeOption(ls.Verifier))
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusFound, url)
+}
+
+// needs refuses with 503 when the provider *o is not set up, before
+// anything of the request is read.
+func needs(o **oidcProvider, name string, h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if *o == nil {
+			return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", name)
+		}
+		return h(c)
+	}
 }
 
 // exchanged is a completed code exchange: the verified ID token's subject
@@ -251,13 +308,32 @@ func (s *Service) exchange(ctx context.Context, o *oidcProvider, redirectURI, co
 	return &exchanged{token: tok, subject: idt.Subject, claims: claims}, nil
 }
 
-// signedInResponse is the answer of the OIDC sign-in calls.
-type signedInResponse struct {
-	Token string `json:"token"`
+// finishing is the endpoint that finishes a round trip with the provider
+// *o by fn; 503 when the provider is not set up.
+func finishing[B any](o **oidcProvider, name string, fn func(*echo.Context, edge.NoParams, B) (*SignedIn, error)) edge.Endpoint {
+	e := edge.WriteWithContext(http.StatusOK, fn)
+	e.Handler = needs(o, name, e.Handler)
+	return e
+}
+
+// signedIn starts the session of a finished round trip and forgets the
+// round trip's state: it is used once.
+func (s *Service) signedIn(c *echo.Context, provider string, method auth.Method, userID int64, ls *loginState) (*SignedIn, error) {
+	tok, err := s.sessions.StartSession(c.Request().Context(), userID, method, c.Request().UserAgent(), requestHost(c))
+	if err != nil {
+		return nil, err
+	}
+	s.clearState(c, provider)
+	return &SignedIn{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI}, nil
+}
+
+// SignedIn is the answer of the OpenID Connect sign-in calls.
+type SignedIn struct {
+	Token string `json:"token" description:"Bearer token for this school's host"`
 	// VerificationGUID and RedirectURI are what the front end passed to the
 	// start call, handed back so it can continue where it was.
-	VerificationGUID string `json:"verificationGuid,omitempty"`
-	RedirectURI      string `json:"redirectUri,omitempty"`
+	VerificationGUID string `json:"verificationGuid,omitempty" description:"The invitation id given to the start call, when it was of its form"`
+	RedirectURI      string `json:"redirectUri,omitempty" description:"The local path given to the start call, when it was one"`
 }
 
 // claimString returns the first non-empty string among the named claims.

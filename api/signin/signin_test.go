@@ -93,6 +93,32 @@ func TestLocalPath(t *testing.T) {
 	}
 }
 
+// The start parameters keep what is of its form and leave the rest behind
+// rather than refusing the sign-in.
+func TestStartParamsKept(t *testing.T) {
+	cases := []struct {
+		name                   string
+		in                     StartParams
+		wantGUID, wantRedirect string
+	}{
+		{"both kept", StartParams{VerificationGUID: "3f2a-77", RedirectURI: "/supervisor/accept-invitation"}, "3f2a-77", "/supervisor/accept-invitation"},
+		{"trimmed", StartParams{VerificationGUID: " abc ", RedirectURI: " /student "}, "abc", "/student"},
+		{"none", StartParams{}, "", ""},
+		{"guid with other characters", StartParams{VerificationGUID: "abc;drop"}, "", ""},
+		{"guid too long", StartParams{VerificationGUID: strings.Repeat("a", 65)}, "", ""},
+		{"redirect to another site", StartParams{VerificationGUID: "ok", RedirectURI: "https://evil.example/"}, "ok", ""},
+		{"protocol-relative redirect", StartParams{RedirectURI: "//evil.example/"}, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			guid, redirect := kept(c.in)
+			if guid != c.wantGUID || redirect != c.wantRedirect {
+				t.Errorf("kept(%+v) = %q, %q; want %q, %q", c.in, guid, redirect, c.wantGUID, c.wantRedirect)
+			}
+		})
+	}
+}
+
 func TestSignInStateCookie(t *testing.T) {
 	s := New(nil)
 	now := time.Now()

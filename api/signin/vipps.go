@@ -4,67 +4,51 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v5"
-	"golang.org/x/oauth2"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
-	"github.com/praksis/praksis/api/request"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
 )
 
-const providerVipps = "vipps"
-
-// vippsRedirect is the school's page Vipps sends the browser back to.
-func (s *Service) vippsRedirect(host string) string { return s.publicURL(host) + "/vipps-success" }
+// VippsStartParams are the query parameters of GET /api/auth/vipps/start.
+type VippsStartParams struct {
+	State            string `query:"state" required:"true" pattern:"^[A-Za-z0-9._~-]{8,128}$" description:"8 to 128 characters of A-Z a-z 0-9 - . _ ~, made fresh for every sign-in and kept by the front end"`
+	VerificationGUID string `query:"verificationGuid" maxLength:"64" description:"Optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/vipps/signed-in"`
+	RedirectURI      string `query:"redirect_uri" maxLength:"512" example:"/supervisor" description:"Optional: a path on this site (starting with /), handed back by POST /api/auth/vipps/signed-in; anything else is left out"`
+}
 
 // HandleVippsStart serves GET /api/auth/vipps/start?state=&verificationGuid=&redirect_uri=:
 // a 302 to Vipps Login's authorization endpoint with scopes openid name
 // email phoneNumber and redirect URI {school}/vipps-success. The front end
-// makes the state (8 to 128 characters of A-Z a-z 0-9 - . _ ~), keeps it in
-// sessionStorage and compares it on return, as the spec has it; the server
-// adds a nonce and PKCE, kept with the state in a signed HttpOnly cookie.
-// verificationGuid and redirect_uri (a local path) come back from
-// POST /api/auth/vipps/signed-in.
+// makes the state, keeps it in sessionStorage and compares it on return, as
+// the spec has it; the server adds a nonce and PKCE, kept with the state in
+// a signed HttpOnly cookie. verificationGuid and redirect_uri (a local
+// path) come back from POST /api/auth/vipps/signed-in. It stays a plain
+// handler: a redirect.
 func (s *Service) HandleVippsStart(c *echo.Context) error {
-	if s.vipps == nil {
-		return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", "Vipps")
-	}
-	state := c.QueryParam("state")
-	if !statePattern.MatchString(state) {
-		return invalid(nil).Field("state", "auth.stateFormat", nil)
-	}
-	guid, redirect := startParams(c)
-	t := tenants.Current(c.Request().Context())
-	if t == nil {
-		return tenants.ErrNoScope
-	}
-	host := requestHost(c)
-	_, cfg, err := s.oauth(c.Request().Context(), s.vipps, s.vippsRedirect(host))
-	if err != nil {
-		return err
-	}
-	ls := loginState{
-		Provider: providerVipps, Tenant: t.Slug, Host: host,
-		State: state, Nonce: randomToken(24), Verifier: oauth2.GenerateVerifier(),
-		VerificationGUID: guid, RedirectURI: redirect, Expires: s.now().Add(loginLifetime).Unix(),
-	}
-	if err := s.setState(c, ls); err != nil {
-		return err
-	}
-	url := cfg.AuthCodeURL(state, oauth2.SetAuthURLParam("nonce", ls.Nonce), oauth2.S256ChallengeOption(ls.Verifier))
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, url)
+	return needs(&s.vipps, "Vipps", func(c *echo.Context) error {
+		var p VippsStartParams
+		if err := edge.Bind(c, &p); err != nil {
+			return err
+		}
+		if !statePattern.MatchString(p.State) {
+			return invalid(nil).Field("state", "auth.stateFormat", nil)
+		}
+		return s.start(c, s.vipps, providerVipps, p.State, s.vippsRedirect,
+			StartParams{VerificationGUID: p.VerificationGUID, RedirectURI: p.RedirectURI})
+	})(c)
 }
 
-type vippsSignedInBody struct {
-	Code        string `json:"code"`
-	RedirectURI string `json:"redirectUri"`
-	State       string `json:"state"`
+// VippsSignedInBody is the body of finishing a Vipps sign-in.
+type VippsSignedInBody struct {
+	Code        string `json:"code" required:"true" description:"The code Vipps gave /vipps-success"`
+	RedirectURI string `json:"redirectUri" required:"true" example:"https://school.example.no/vipps-success" description:"{school}/vipps-success, exactly as sent to Vipps"`
+	State       string `json:"state" description:"Optional: must match the start call's when given"`
 }
 
 // HandleVippsSignedIn serves POST /api/auth/vipps/signed-in
@@ -73,14 +57,11 @@ type vippsSignedInBody struct {
 // call's cookie is there its PKCE verifier and nonce are checked (and state,
 // when given, must match it); a front end that built the authorization URL
 // itself sends no cookie, and the exchange goes without them.
-func (s *Service) HandleVippsSignedIn(c *echo.Context) error {
-	if s.vipps == nil {
-		return apperror.New(apperror.Unavailable, "auth.notConfigured").With("Provider", "Vipps")
-	}
-	var body vippsSignedInBody
-	if err := request.JSON(c, &body); err != nil {
-		return err
-	}
+func (s *Service) HandleVippsSignedIn() edge.Endpoint {
+	return finishing(&s.vipps, "Vipps", s.vippsSignedIn)
+}
+
+func (s *Service) vippsSignedIn(c *echo.Context, _ edge.NoParams, body VippsSignedInBody) (*SignedIn, error) {
 	host := requestHost(c)
 	var fail *apperror.Error
 	if strings.TrimSpace(body.Code) == "" {
@@ -90,32 +71,27 @@ func (s *Service) HandleVippsSignedIn(c *echo.Context) error {
 		fail = invalid(fail).Field("redirectUri", "auth.redirectUriInvalid", map[string]any{"URI": s.vippsRedirect(host)})
 	}
 	if fail != nil {
-		return fail
+		return nil, fail
 	}
 	ctx := c.Request().Context()
 	ls, err := s.readState(c, providerVipps)
 	if err != nil && !errors.Is(err, errNoLoginState) {
-		return err
+		return nil, err
 	}
 	if ls == nil {
 		ls = &loginState{}
 	} else if body.State != "" && body.State != ls.State {
-		return apperror.Invalidf("auth.stateMismatch")
+		return nil, apperror.Invalidf("auth.stateMismatch")
 	}
 	x, err := s.exchange(ctx, s.vipps, body.RedirectURI, strings.TrimSpace(body.Code), ls.Verifier, ls.Nonce)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	u, err := s.vippsUser(ctx, x.subject, x.claims)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tok, err := s.sessions.StartSession(ctx, u.ID, auth.MethodVipps, c.Request().UserAgent(), host)
-	if err != nil {
-		return err
-	}
-	s.clearState(c, providerVipps)
-	return c.JSON(http.StatusOK, signedInResponse{Token: tok, VerificationGUID: ls.VerificationGUID, RedirectURI: ls.RedirectURI})
+	return s.signedIn(c, providerVipps, auth.MethodVipps, u.ID, ls)
 }
 
 // vippsUser finds or makes the account of a Vipps sign-in, by these rules:
@@ -182,13 +158,7 @@ func (s *Service) vippsUser(ctx context.Context, sub string, claims map[string]a
 		if phone != "" {
 			n.PhoneNumber = &phone
 		}
-		if u, err = users.Create(ctx, n); err != nil {
-			return nil, err
-		}
-		if err := auditCreated(ctx, u.ID, auth.MethodVipps, n.Roles); err != nil {
-			return nil, err
-		}
-		return u, nil
+		return createdAtSignIn(ctx, n, auth.MethodVipps)
 	case err != nil:
 		return nil, err
 	}

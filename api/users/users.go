@@ -25,8 +25,8 @@ const (
 
 // Role is one of the four roles.
 type Role struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
+	ID   int64  `json:"id" minimum:"1" maximum:"4" description:"1 Admin, 2 Student, 3 Teacher, 4 Advisor (practice supervisor)"`
+	Name string `json:"name" enum:"Admin,Student,Teacher,Advisor"`
 }
 
 // User is an account of a school.
@@ -37,7 +37,7 @@ type User struct {
 	PhoneNumber             *string    `json:"phoneNumber"`
 	FeideID                 *string    `json:"-"`
 	VippsSub                *string    `json:"-"`
-	Language                string     `json:"language"`
+	Language                string     `json:"language" enum:"nb,nn,en" description:"The language of the user's e-mails"`
 	IsActive                bool       `json:"isActive"`
 	PrivacyPolicyAcceptedAt *time.Time `json:"privacyPolicyAcceptedAt"`
 	DeactivatedAt           *time.Time `json:"-"`
@@ -211,22 +211,22 @@ func AcceptPrivacyPolicy(ctx context.Context, userID int64) (time.Time, error) {
 // StudentReference ties a student to a class, a supervisor and a teacher.
 type StudentReference struct {
 	ClassID       int64  `json:"classId"`
-	UserID        int64  `json:"userId"`
-	AdvisorUserID *int64 `json:"advisorUserId"`
-	TeacherUserID *int64 `json:"teacherUserId"`
-	IsPrimary     bool   `json:"isPrimary"`
+	UserID        int64  `json:"userId" description:"The student"`
+	AdvisorUserID *int64 `json:"advisorUserId" description:"The practice supervisor, when one is set"`
+	TeacherUserID *int64 `json:"teacherUserId" description:"The teacher, when one is set"`
+	IsPrimary     bool   `json:"isPrimary" description:"The student's main class"`
 }
 
 // Me is the signed-in user's view of themselves (GET /api/users/me).
 type Me struct {
 	User
 	Roles                 []Role             `json:"roles"`
-	TeacherClasses        []int64            `json:"teacherClasses"`
-	AdvisorClasses        []int64            `json:"advisorClasses"`
-	StudentReferences     []StudentReference `json:"studentReferences"`
+	TeacherClasses        []int64            `json:"teacherClasses" description:"Ids of the classes the user teaches"`
+	AdvisorClasses        []int64            `json:"advisorClasses" description:"Ids of the classes the user supervises in"`
+	StudentReferences     []StudentReference `json:"studentReferences" description:"The user's own places in classes, as a student"`
 	StudentUserReferences []struct {
 		UserID int64 `json:"userId"`
-	} `json:"studentUserReferences"`
+	} `json:"studentUserReferences" description:"The students the user supervises"`
 }
 
 // LoadMe loads a user with roles and class relations, in one statement.
