@@ -359,17 +359,9 @@ func (d documented) params() any {
 	var fields []reflect.StructField
 	named := map[string]bool{}
 	if d.Op.In != nil {
-		t := reflect.TypeOf(d.Op.In)
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if name, ok := f.Tag.Lookup("path"); ok {
-				named[name] = true
-			}
-			if name, ok := f.Tag.Lookup("query"); ok {
-				named[name] = true
-			}
-		}
-		fields = append(fields, reflect.StructField{Name: "In", Type: t, Anonymous: true})
+		// The In type's parameter fields are copied, not embedded: a type
+		// made by reflect.StructOf cannot embed one with methods.
+		fields = paramFields(reflect.TypeOf(d.Op.In), named)
 	}
 	add := func(name, tag string, typ reflect.Type) {
 		fields = append(fields, reflect.StructField{Name: "P" + strconv.Itoa(len(fields)), Type: typ, Tag: reflect.StructTag(tag)})
@@ -402,6 +394,29 @@ func (d documented) params() any {
 		return nil
 	}
 	return reflect.New(reflect.StructOf(fields)).Elem().Interface()
+}
+
+// paramFields lists the fields tagged path or query of a params struct,
+// those of embedded structs included, and notes their names.
+func paramFields(t reflect.Type, named map[string]bool) []reflect.StructField {
+	var out []reflect.StructField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			out = append(out, paramFields(f.Type, named)...)
+			continue
+		}
+		name, isPath := f.Tag.Lookup("path")
+		if !isPath {
+			var isQuery bool
+			if name, isQuery = f.Tag.Lookup("query"); !isQuery {
+				continue
+			}
+		}
+		named[name] = true
+		out = append(out, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
+	}
+	return out
 }
 
 // finish adds what the reflector does not know: bodies that are not JSON,
