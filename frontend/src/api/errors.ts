@@ -1,8 +1,7 @@
+import type { ProblemEntry } from './types';
+
 /** One reason in an API error, e.g. one invalid field. */
-export interface ErrorDetail {
-  reason: string;
-  description: string;
-}
+export type ErrorDetail = ProblemEntry;
 
 /**
  * An error as the UI shows it (spec §8): a description, the HTTP status

@@ -1,3 +1,5 @@
+import type { Period } from '@/api/types';
+
 /** Group type: free text answers. */
 export const GROUP_TYPE_TEXT = 1;
 /** Group type: graded on the independence scale (the default for new groups). */
@@ -83,19 +85,8 @@ export interface Subject {
   name: string;
 }
 
-/** Where a semester stands, decided by the server from its dates. */
-export type PeriodStatus = 'previous' | 'current' | 'future';
-
-/** A semester (`GET /api/periods`). */
-export interface Period {
-  id: number;
-  name: string;
-  /** YYYY-MM-DD */
-  startDate: string;
-  /** YYYY-MM-DD */
-  endDate: string;
-  status: PeriodStatus;
-}
+/** A semester and where it stands, as the server sends them. */
+export type { Period, PeriodStatus } from '@/api/types';
 
 /** A form's place in a class for one half of the semester. */
 export interface Assignment {

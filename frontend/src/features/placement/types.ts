@@ -1,16 +1,7 @@
-/** Where a semester stands, decided by the server from its dates. */
-export type PeriodStatus = 'previous' | 'current' | 'future';
+import type { Period } from '@/api/types';
 
-/** A semester. */
-export interface Period {
-  id: number;
-  name: string;
-  /** YYYY-MM-DD */
-  startDate: string;
-  /** YYYY-MM-DD */
-  endDate: string;
-  status: PeriodStatus;
-}
+/** A semester and where it stands, as the server sends them. */
+export type { Period, PeriodStatus } from '@/api/types';
 
 /** A subject. */
 export interface Subject {
