@@ -172,9 +172,10 @@ func newReflector() *openapi31.Reflector {
 		// A pointer to a struct may be null; say so, so that a client
 		// checks before reading it.
 		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true },
-		// Lists are always sent as lists ([] when empty), never null.
+		// Lists and maps are always sent as such ([] or {} when empty), never
+		// null.
 		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
-			if p.NullAdded && p.Type.Kind() == reflect.Slice {
+			if p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map) {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
 		}),

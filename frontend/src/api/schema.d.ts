@@ -70,7 +70,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Archived results not yet delivered to the school's archive, newest first: {enabled, results: [{signingFormId, classId, studentUserId, studentName, subjectCode, subjectName, periodName, archivedAt, delivery (null when none started): {round, messageId, conversationId, status (pending, sent, delivered, failed), lastStatus, reason, attempts, sentAt, deliveredAt, failedAt, updatedAt}}]}
+         * Archived results not yet delivered to the school's archive, newest first, with their delivery
          * @description Access: Admin
          */
         get: operations["getApiArchiveDeliveries"];
@@ -132,7 +132,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with the e-mailed code (from /otp and /otp-simple): 200 {token}. A wrong, expired, used, burnt or replaced code, or an address without an active account, all get the same 400 (reason code); each wrong code counts as one of the 5 tries
+         * Sign in with the e-mailed code (from /otp and /otp-simple). A wrong, expired, used, burnt or replaced code, or an address without an active account, all get the same 400 (reason code); each wrong code counts as one of the 5 tries
          * @description Access: public
          */
         post: operations["postApiAuthExternalSignedIn"];
@@ -150,7 +150,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's groups as the Feide groups API (me/groups) listed them at their last Feide sign-in: [{id, type, displayName, membership: {active, fsroles, affiliation, ...}, ...}]; [] when none
+         * The caller's groups as the Feide groups API (me/groups) listed them at their last Feide sign-in; [] when none
          * @description Access: signed in
          */
         get: operations["getApiAuthFeideGroupMemberships"];
@@ -252,7 +252,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish signing in with Feide (from /feide-success): 200 {token, verificationGuid?, redirectUri?}. Needs the cookie set by GET /api/auth/feide/start (400 when missing or expired: start again). The user is found by Feide user id, then by e-mail, else made: with the Student role when Feide's affiliation says student, with no role otherwise. 403 when the Feide realm (after @ in the Feide user id) is not one the school accepts, or the account is deactivated; 409 when the e-mail's account is linked to another Feide user; 400 when Feide does not confirm the code
+         * Finish signing in with Feide (from /feide-success). Needs the cookie set by GET /api/auth/feide/start (400 when missing or expired: start again). The user is found by Feide user id, then by e-mail, else made: with the Student role when Feide's affiliation says student, with no role otherwise. 403 when the Feide realm (after @ in the Feide user id) is not one the school accepts, or the account is deactivated; 409 when the e-mail's account is linked to another Feide user; 400 when Feide does not confirm the code
          * @description Access: public
          */
         post: operations["postApiAuthSignedIn"];
@@ -292,7 +292,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish signing in with Vipps (from /vipps-success): 200 {token, verificationGuid?, redirectUri?}. The account is the one linked to the Vipps subject; else the one with the e-mail when Vipps says it is verified (then linked); else, when a supervisor invitation to that verified e-mail is open, a new Advisor account. Otherwise 403: no supervisor account for this Vipps user, ask for an invitation. 400 when Vipps does not confirm the code or redirectUri is not this school's /vipps-success; 403 for a deactivated account; 409 when the e-mail's account is linked to another Vipps user
+         * Finish signing in with Vipps (from /vipps-success). The account is the one linked to the Vipps subject; else the one with the e-mail when Vipps says it is verified (then linked); else, when a supervisor invitation to that verified e-mail is open, a new Advisor account. Otherwise 403: no supervisor account for this Vipps user, ask for an invitation. 400 when Vipps does not confirm the code or redirectUri is not this school's /vipps-success; 403 for a deactivated account; 409 when the e-mail's account is linked to another Vipps user
          * @description Access: public
          */
         post: operations["postApiAuthVippsSignedIn"];
@@ -330,7 +330,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every class of the school (students need the list to join one), newest semester first, then by subject code: [{id, periodId, period: {id, name, startDate, endDate, status}, subjectId, subject: {id, subjectCode, name}, midSemesterDate, endSemesterDate, forms: [{id, name, isMainForm}], assignments: [{id, classId, formId, isMidSemester, forms: [{id, name, isMainForm}]}]}]
+         * Every class of the school (students need the list to join one), newest semester first, then by subject code
          * @description Access: signed in
          */
         get: operations["getApiClasses"];
@@ -458,7 +458,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The students a supervisor of the class follows there: [{id, displayName}]; 404 when the user is not a supervisor of the class
+         * The students a supervisor of the class follows there, by name; 404 when the user is not a supervisor of the class
          * @description Access: Admin, Teacher
          */
         get: operations["getApiClassesClassIdAdvisorUserIdStudents"];
@@ -502,7 +502,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The expectations of a class for a form and half: {classId, formId, isMidSemester, answers: [{formQuestionId, value}]} in question order; 404 in the error shape when none are set
+         * The expectations of a class for a form and half, in question order; 404 in the error shape when none are set
          * @description Access: signed in
          */
         get: operations["getApiClassesClassIdFormsFormIdExpectations"];
@@ -522,7 +522,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit trail of the student in the class, newest first: [{id, occurredAt, action, label, entity, entityId, actorId, actorName, actorRole, party?, signInMethod?}]. Actions: answerSet.delivered, warning.saved|submitted|confirmed|deleted, signingForm.saved|midConfirmed|endCompleted|signed|cancelled|locked|archived|submitted. label says what happened in the caller's language (signatures with party and sign-in method); actorRole is the role tag S, PL, PV, Admin, or system (actorId null) for archiving and submission. 403 for students and supervisors
+         * The audit trail of the student in the class, newest first. label says what happened in the caller's language (signatures with party and sign-in method); actorRole is the role tag S, PL, PV, Admin, or system (actorId null) for archiving and submission. 403 for students and supervisors
          * @description Access: the class's teachers, admins
          */
         get: operations["getApiClassesClassIdStudentsStudentIdAudit"];
@@ -730,7 +730,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * {teacherAnswerSummary: [{isMidSemester, formQuestionType, totalAnswers, totalQuestions}], assessmentResultArchived, assessmentResultSubmitted}
+         * The teacher's progress on the main form per half and question type, and whether the result is archived and submitted
          * @description Access: as GET signingform
          */
         get: operations["getApiClassesClassIdStudentsStudentIdSigningformValidation"];
@@ -750,7 +750,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The student's warning in the class: {id, classId, studentUserId, teacherUserId, comment, passRequirement, passRequirementSummary, createdAt, submittedAt, updatedAt, studentConfirmedWarningAt}; 404 when none (a draft is visible to the class's teachers only)
+         * The student's warning in the class; 404 when none (a draft is visible to the class's teachers only)
          * @description Access: the student, the class's teachers, the student's own supervisors, admins
          */
         get: operations["getApiClassesClassIdStudentsStudentIdWarning"];
@@ -798,7 +798,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * When a warning is due: {midpoint, lastDate} (the placement's midpoint, at the latest three weeks before its end)
+         * When a warning is due: the placement's midpoint, at the latest three weeks before its end
          * @description Access: anyone related to the student
          */
         get: operations["getApiClassesClassIdStudentsStudentIdWarningDeadline"];
@@ -918,7 +918,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The class's students whose signing form waits for someone, by name: [{studentId, displayName, signingFormId (null when none), status, waitingFor, midSemesterCompletedDate, endSemesterCompletedDate}]. status is noForm (the teacher has not created it), midNotConfirmed, endNotCompleted (waitingFor [teacher]) or awaitingSignatures (waitingFor lists who has not signed: teacher, student, advisor). Locked forms are left out
+         * The class's students whose signing form waits for someone, by name. status is noForm (the teacher has not created it), midNotConfirmed, endNotCompleted (waitingFor [teacher]) or awaitingSignatures (waitingFor lists who has not signed: teacher, student, advisor). Locked forms are left out
          * @description Access: the class's teachers, admins
          */
         get: operations["getApiClassesIdSigningStatus"];
@@ -1026,7 +1026,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The people of a class: {teachers, students, advisors}, each [{id, displayName}] by name
+         * The people of a class: teachers, students and supervisors, each by name
          * @description Access: Admin, Teacher
          */
         get: operations["getApiClassesIdUsers"];
@@ -1048,7 +1048,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Browsers report here what the Content-Security-Policy blocked ({"csp-report": {…}}); logged, answered 204
+         * Browsers report here what the Content-Security-Policy blocked; logged, answered 204
          * @description Access: public
          */
         post: operations["postApiCspReport"];
@@ -1066,10 +1066,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a ready copy: format json or pdf. 404 for anyone but the person and the school's admins, and for a copy not ready or expired
+         * Download a ready copy as a file: the JSON one or the PDF. 404 for anyone but the person and the school's admins, for another format, and for a copy not ready or expired
          * @description Access: signed in: the person it is about, or the school's admins
          */
         get: operations["getApiDataCopiesCopyIdFormat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference: this OpenAPI document (/api/openapi.json) rendered for reading in a browser (Redoc); the same for every host
+         * @description Access: public
+         */
+        get: operations["getApiDocs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1086,7 +1106,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every form as [{id, name, isMainForm}], main forms first, then by name
+         * Every form, main forms first, then by name
          * @description Access: signed in
          */
         get: operations["getApiForms"];
@@ -1114,7 +1134,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A form: {id, name, isMainForm, hasGuidancePdf, guidancePdfName, groups: [{id, formId, name, type (1 free text, 2 grading), order, options: [{label, value}], questions: [{id, formQuestionGroupId, text, order, helpText (null when none)}]}]}. Groups and questions come in order. A grading group's options are Selvstendig 0, Delvis selvstendig 1, Veiledet 2, Assistert 3, Uselvstendig 4; the value one past the last (5) means not relevant
+         * A form with its groups and questions, in order. A grading group's options are Selvstendig 0, Delvis selvstendig 1, Veiledet 2, Assistert 3, Uselvstendig 4; the value one past the last (5) means not relevant
          * @description Access: signed in
          */
         get: operations["getApiFormsId"];
@@ -1226,7 +1246,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's course memberships from the Feide groups fc:fs:fs:emne:<realm>:<subject code>:<version> of their last Feide sign-in: [{groupId, realm, subjectCode, version, displayName, roles (fsroles), active}] by subject code; [] when none
+         * The caller's course memberships from the Feide groups fc:fs:fs:emne:<realm>:<subject code>:<version> of their last Feide sign-in, by subject code; [] when none
          * @description Access: signed in
          */
         get: operations["getApiMemberships"];
@@ -1395,12 +1415,12 @@ export interface paths {
          */
         get: operations["getApiSubjects"];
         /**
-         * Change a subject's code and name
+         * Change a subject's code and name (the body carries the id; the code stays unique: 409)
          * @description Access: Admin
          */
         put: operations["putApiSubjects"];
         /**
-         * Create a subject (code and name required, code unique)
+         * Create a subject (code and name required, code unique: 409)
          * @description Access: Admin
          */
         post: operations["postApiSubjects"];
@@ -1439,7 +1459,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the school's default language, the one a new visitor meets: {language: nb, nn or en} → {defaultLanguage}; 400 for another. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others
+         * Set the school's default language, the one a new visitor meets; 400 for another than nb, nn or en. Shown by GET /api/tenant at once on this replica, within the registry refresh on the others
          * @description Access: Admin
          */
         put: operations["putApiTenantDefaultLanguage"];
@@ -1458,7 +1478,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The school's delivery of results to its archive through eFormidling: {enabled, url, senderOrgNumber, receiverOrgNumber, process, administrativeUnit, caseSystemId, classificationSystem, classId}
+         * The school's delivery of results to its archive through eFormidling
          * @description Access: Admin
          */
         get: operations["getApiTenantEformidling"];
@@ -1482,7 +1502,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The school's record of processing for Praksis, generated from its retention policy: {school, orgNumber, language, generatedAt, intro, policy, categories: [{id, title, data, purpose, access, retention}]}
+         * The school's record of processing for Praksis, generated from its retention policy, in the asked language
          * @description Access: Admin
          */
         get: operations["getApiTenantRecordOfProcessing"];
@@ -1502,7 +1522,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The school's retention policy: {workingDataMonths, inactiveAccountMonths, sessionDays, oneTimeCodeDays, unsentMailDays, archivedResultYears (0: kept)}
+         * The school's retention policy
          * @description Access: Admin
          */
         get: operations["getApiTenantRetention"];
@@ -1526,12 +1546,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The school's texts and theme for the editor: {languages, texts: [{key, kind (text, markdown, url, email), maxLength, values: {nb: {value, default}, nn: {value, default}, en: {value, default}}}], theme, themeDefault}; value is the school's own text, empty when it has none
+         * The school's texts and theme for the editor, the school's own values next to the defaults
          * @description Access: Admin
          */
         get: operations["getApiTenantTexts"];
         /**
-         * Set school texts: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts
+         * Set school texts, by language then key: every entry is checked first (400 naming each bad one as lang.key) and then all are saved together; a blank value removes the school's own text. Markdown is stored as given. Answers as GET /api/tenant/texts
          * @description Access: Admin
          */
         put: operations["putApiTenantTexts"];
@@ -1570,7 +1590,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of users by name, then id: [{id, displayName, email, isActive, roles: [{id, name}]}]; X-Total-Count holds the number matching. Admins list everyone; teachers may list active students (roleid 2) and supervisors (roleid 4) for their pickers; others 403
+         * A page of users by name, then id; the header X-Total-Count holds the number matching. Admins list everyone; teachers may list active students (roleid 2) and supervisors (roleid 4) for their pickers; others 403
          * @description Access: Admin; Teacher with roleid 2 or 4
          */
         get: operations["getApiUsers"];
@@ -1614,13 +1634,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's copies being made or ready, newest first: [{id, userId, status (pending, ready, failed), createdAt, readyAt, expiresAt, requestedByUserId}]
+         * The caller's copies being made or ready, newest first
          * @description Access: signed in
          */
         get: operations["getApiUsersMeDataCopies"];
         put?: never;
         /**
-         * Ask for a copy of everything the school holds about the caller, as a JSON file and a readable PDF. A job makes it; 202 with {id, userId, status (pending, ready, failed), createdAt, readyAt, expiresAt, requestedByUserId}, or the copy already being made. Download it from GET /api/data-copies/{copyId}/{format} while it lasts (3 days)
+         * Ask for a copy of everything the school holds about the caller, as a JSON file and a readable PDF. A job makes it; 202 with the copy, or the copy already being made. Download it from GET /api/data-copies/{copyId}/{format} while it lasts (3 days)
          * @description Access: signed in
          */
         post: operations["postApiUsersMeDataCopies"];
@@ -1639,7 +1659,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Store the caller's chosen language {language: nb, nn or en}; their e-mails are written in it
+         * Store the caller's chosen language; their e-mails are written in it
          * @description Access: signed in
          */
         put: operations["putApiUsersMeLanguage"];
@@ -1678,7 +1698,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A user as GET /api/users/me shows the caller: roles, teacherClasses, advisorClasses, studentReferences (primary supervisor first), studentUserReferences, isActive
+         * A user as GET /api/users/me shows the caller, studentReferences with the primary supervisor first; 404 when there is no such user
          * @description Access: Admin
          */
         get: operations["getApiUsersId"];
@@ -1722,7 +1742,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A person's copies being made or ready, as GET /api/users/me/data-copies
+         * A person's copies being made or ready, as GET /api/users/me/data-copies; 404 when no such user
          * @description Access: Admin
          */
         get: operations["getApiUsersIdDataCopies"];
@@ -1748,7 +1768,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. Locked signing forms, archived results and warnings they wrote about others stay. Answers {userId, accountDeleted, removed: {table: rows}, kept: {lockedSigningForms, archivedResults, warningsWritten}}. 409 while a signing form involving them is open, or for oneself; 404 when no such user
+         * Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. Locked signing forms, archived results and warnings they wrote about others stay. Answers what was removed and kept. 409 while a signing form involving them is open, or for oneself; 404 when no such user
          * @description Access: Admin
          */
         post: operations["postApiUsersIdErasure"];
@@ -1902,6 +1922,441 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AuthTokenResponse: {
+            /** @description Bearer token for this school's host, valid 30 minutes and never past the session's 12 hours */
+            token: string;
+        };
+        ClassesAssignment: {
+            /** Format: int64 */
+            classId: number;
+            /** Format: int64 */
+            formId: number;
+            /** @description The one form of the assignment */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            /** @description True for the mid-semester assignment of a main form, false for the end-semester one */
+            isMidSemester: boolean;
+        };
+        ClassesClass: {
+            /** @description Main forms first, then by form name; mid-semester before end */
+            assignments: components["schemas"]["ClassesAssignment"][];
+            currentMainAssignment: null | components["schemas"]["ClassesAssignment"];
+            /** @description Null when not set */
+            endSemesterDate: null | components["schemas"]["PeriodsDate"];
+            /** @description The forms the class uses: main forms first, then by name */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Null when not set */
+            midSemesterDate: null | components["schemas"]["PeriodsDate"];
+            period: components["schemas"]["PeriodsPeriod"];
+            /** Format: int64 */
+            periodId: number;
+            subject: components["schemas"]["SubjectsSubject"];
+            /** Format: int64 */
+            subjectId: number;
+        };
+        ClassesDatesInputInput: {
+            /** @description Read-only; ignored */
+            assignments?: unknown;
+            /** @description Within the semester (admins only); left out: no change; null: cleared */
+            endSemesterDate?: components["schemas"]["ClassesOptionalDate"];
+            /** @description Read-only; ignored */
+            forms?: unknown;
+            /**
+             * Format: int64
+             * @description The class
+             */
+            id: number;
+            /** @description Within the semester, before the end date; left out: no change; null: cleared */
+            midSemesterDate?: components["schemas"]["ClassesOptionalDate"];
+            /** @description Read-only; ignored */
+            period?: unknown;
+            /** @description Read-only; ignored */
+            periodId?: unknown;
+            /** @description Read-only; ignored */
+            subject?: unknown;
+            /** @description Read-only; ignored */
+            subjectId?: unknown;
+        };
+        ClassesFormIDs: number[];
+        ClassesNewClassInput: {
+            /**
+             * Format: int64
+             * @description The semester
+             */
+            periodId: number;
+            /** Format: int64 */
+            subjectId: number;
+        };
+        /**
+         * Format: date
+         * @example 2026-10-01
+         */
+        ClassesOptionalDate: string | null;
+        ClassesStudentIDsInput: {
+            /** @description Students of the class */
+            studentIds: number[];
+        };
+        ClassesUsers: {
+            advisors: components["schemas"]["UsersPerson"][];
+            students: components["schemas"]["UsersPerson"][];
+            teachers: components["schemas"]["UsersPerson"][];
+        };
+        DatacopyCopy: {
+            /** Format: date-time */
+            generatedAt: string;
+            school: string;
+            /** @description By table: the rows about the person, as an array of objects */
+            tables: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            userId: number;
+        };
+        DatacopyInfo: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description After this it can no longer be downloaded
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was made; null until ready
+             */
+            readyAt: null | string;
+            /** @description Who asked for it: the person or an admin */
+            requestedByUserId: null | number;
+            /**
+             * @description pending while the job makes it; ready to download; failed
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "failed";
+            /**
+             * Format: int64
+             * @description The person the copy is about
+             */
+            userId: number;
+        };
+        EformidlingConfig: {
+            /** @description Unit responsible for the cases; empty: the school's name */
+            administrativeUnit: string;
+            /** @description A UUID: file every result in this existing case; empty: a case per student and placement */
+            caseSystemId: string;
+            /** @description Class in the classification system; empty: the subject code */
+            classId: string;
+            /** @description Classifies each case; empty: no classification */
+            classificationSystem: string;
+            enabled: boolean;
+            /** @description An arkivmelding process URN; empty: the default process */
+            process: string;
+            /** @description The archive's organisation number, nine digits; required when enabled */
+            receiverOrgNumber: string;
+            /**
+             * @description The school's organisation number, nine digits; required when enabled
+             * @example 974760673
+             */
+            senderOrgNumber: string;
+            /**
+             * @description Base URL of the school's integrasjonspunkt (http or https); required when enabled
+             * @example http://integrasjonspunkt.skole.no:9093
+             */
+            url: string;
+        };
+        EformidlingConfigInput: {
+            /** @description Unit responsible for the cases; empty: the school's name */
+            administrativeUnit?: string;
+            /** @description A UUID: file every result in this existing case; empty: a case per student and placement */
+            caseSystemId?: string;
+            /** @description Class in the classification system; empty: the subject code */
+            classId?: string;
+            /** @description Classifies each case; empty: no classification */
+            classificationSystem?: string;
+            enabled?: boolean;
+            /** @description An arkivmelding process URN; empty: the default process */
+            process?: string;
+            /** @description The archive's organisation number, nine digits; required when enabled */
+            receiverOrgNumber?: string;
+            /**
+             * @description The school's organisation number, nine digits; required when enabled
+             * @example 974760673
+             */
+            senderOrgNumber?: string;
+            /**
+             * @description Base URL of the school's integrasjonspunkt (http or https); required when enabled
+             * @example http://integrasjonspunkt.skole.no:9093
+             */
+            url?: string;
+        };
+        EformidlingDelivery: {
+            attempts: number;
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: date-time */
+            deliveredAt: null | string;
+            /** Format: date-time */
+            failedAt: null | string;
+            /** @description The last status the integrasjonspunkt reported, such as LEVERT */
+            lastStatus: null | string;
+            /** Format: uuid */
+            messageId: string;
+            /** @description Why it failed */
+            reason: null | string;
+            /** @description 1 for the first message, one more for each retry */
+            round: number;
+            /** Format: date-time */
+            sentAt: null | string;
+            /** Format: int64 */
+            signingFormId: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "delivered" | "failed";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        EformidlingOverview: {
+            /** @description Delivery is on and fully set up */
+            enabled: boolean;
+            results: components["schemas"]["EformidlingResult"][];
+        };
+        EformidlingResult: {
+            /** Format: date-time */
+            archivedAt: string;
+            /** Format: int64 */
+            classId: number;
+            /** @description null when no delivery was started */
+            delivery: null | components["schemas"]["EformidlingDelivery"];
+            periodName: string;
+            /** Format: int64 */
+            signingFormId: number;
+            studentName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            subjectCode: string;
+            subjectName: string;
+        };
+        ErasureReport: {
+            /** @description false when kept records name the person and only the account's personal fields were cleared */
+            accountDeleted: boolean;
+            /** @description What stays because the school must keep it: lockedSigningForms, archivedResults, warningsWritten */
+            kept: {
+                [key: string]: number;
+            };
+            /** @description Rows deleted, by table */
+            removed: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            userId: number;
+        };
+        ExpectationsAnswer: {
+            /** Format: int64 */
+            formQuestionId: number;
+            /**
+             * @description "0" (Selvstendig) to "4" (Uselvstendig); "5" means not relevant
+             * @enum {null|string}
+             */
+            value: "0" | "1" | "2" | "3" | "4" | "5" | null;
+        };
+        ExpectationsSaveAnswerInput: {
+            /** Format: int64 */
+            formQuestionId: number;
+            /** @description "0" (Selvstendig) to "4" (Uselvstendig), "5" not relevant; null or blank for no expectation */
+            value?: null | string;
+        };
+        ExpectationsSaveBodyInput: {
+            /** @description At most one per question of the form */
+            answers?: components["schemas"]["ExpectationsSaveAnswerInput"][];
+            /**
+             * Format: int64
+             * @description May be left out; when sent, the path's class
+             */
+            classId?: number;
+            /** Format: int64 */
+            formId: number;
+            /** @description The half: true for mid-semester, false for the end */
+            isMidSemester?: boolean;
+        };
+        ExpectationsSet: {
+            /** @description In question order */
+            answers: components["schemas"]["ExpectationsAnswer"][];
+            /** Format: int64 */
+            classId: number;
+            /** Format: int64 */
+            formId: number;
+            /** @description The half: true for mid-semester, false for the end */
+            isMidSemester: boolean;
+        };
+        FormsForm: {
+            /** @description In order */
+            groups: components["schemas"]["FormsGroup"][];
+            /** @description The guidance PDF's file name; null when there is none */
+            guidancePdfName: null | string;
+            hasGuidancePdf: boolean;
+            /** Format: int64 */
+            id: number;
+            isMainForm: boolean;
+            name: string;
+        };
+        FormsGroup: {
+            /** Format: int64 */
+            formId: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The grading labels of a grading group, in order; empty otherwise */
+            options: components["schemas"]["FormsOption"][];
+            /** @description Position in the form, from 1 */
+            order: number;
+            questions: components["schemas"]["FormsQuestion"][];
+            /** @description 1 free text, 2 grading (0 only in imported data) */
+            type: components["schemas"]["FormsGroupType"];
+        };
+        FormsGroupInputInput: {
+            /**
+             * Format: int64
+             * @description Read-only; ignored
+             */
+            formId?: number;
+            /**
+             * Format: int64
+             * @description An existing group's id; 0 or left out for a new group
+             */
+            id?: number;
+            /** @description Default 'Ny gruppe' */
+            name?: null | string;
+            /** @description Read-only; ignored */
+            options?: components["schemas"]["FormsOptionInput"][];
+            /** @description Read-only; the position in the list decides */
+            order?: null | number;
+            /** @description In the order to keep */
+            questions?: components["schemas"]["FormsQuestionInputInput"][];
+            /**
+             * @description 1 free text, 2 grading (default)
+             * @enum {unknown}
+             */
+            type?: components["schemas"]["FormsGroupType"];
+        };
+        /** @enum {null|integer} */
+        FormsGroupType: 0 | 1 | 2 | null;
+        FormsInputInput: {
+            /** @description In the order to keep */
+            groups?: components["schemas"]["FormsGroupInputInput"][];
+            /** @description Read-only; ignored */
+            guidancePdfName?: null | string;
+            /** @description Read-only; ignored */
+            hasGuidancePdf?: null | boolean;
+            /**
+             * Format: int64
+             * @description The form to save (PUT); ignored by POST
+             */
+            id?: number;
+            isMainForm?: boolean;
+            name: string;
+        };
+        FormsOption: {
+            /** @example Selvstendig */
+            label: string;
+            /** @description What an answer stores for the label (as text): 0 (Selvstendig) to 4 (Uselvstendig); one past the last (5) means not relevant */
+            value: number;
+        };
+        FormsOptionInput: {
+            /** @example Selvstendig */
+            label?: string;
+            /** @description What an answer stores for the label (as text): 0 (Selvstendig) to 4 (Uselvstendig); one past the last (5) means not relevant */
+            value?: number;
+        };
+        FormsQuestion: {
+            /**
+             * Format: int64
+             * @description The group's id
+             */
+            formQuestionGroupId: number;
+            /** @description Guidance for the supervisor; null when none */
+            helpText: null | string;
+            /** Format: int64 */
+            id: number;
+            /** @description Position in the group, from 1 */
+            order: number;
+            text: string;
+        };
+        FormsQuestionInputInput: {
+            /**
+             * Format: int64
+             * @description Read-only; the group it is sent in decides
+             */
+            formQuestionGroupId?: number;
+            /** @description Blank or null: none */
+            helpText?: null | string;
+            /**
+             * Format: int64
+             * @description An existing question's id (it may move to another group); 0 or left out for a new question
+             */
+            id?: number;
+            /** @description Read-only; the position in the list decides */
+            order?: null | number;
+            /** @description Default 'Nytt spørsmål' */
+            text?: null | string;
+        };
+        FormsSummary: {
+            /** Format: int64 */
+            id: number;
+            isMainForm: boolean;
+            name: string;
+        };
+        HttpapiCspReportInput: {
+            "csp-report": {
+                /** @description Logged without its query */
+                "blocked-uri"?: string;
+                /** @description The page; logged without its query */
+                "document-uri"?: string;
+                "effective-directive"?: string;
+                "line-number"?: number;
+                "source-file"?: string;
+                /** @example style-src-elem */
+                "violated-directive"?: string;
+            };
+        };
+        HttpapiDefaultLanguageAnswer: {
+            /** @enum {string} */
+            defaultLanguage: "nb" | "nn" | "en";
+        };
+        HttpapiDefaultLanguageBodyInput: {
+            /**
+             * @description The language a new visitor meets
+             * @enum {string}
+             */
+            language: "nb" | "nn" | "en";
+        };
+        HttpapiHealth: {
+            /**
+             * @description ok (healthz); ready, or what is not (readyz)
+             * @example ok
+             */
+            status: string;
+        };
+        HttpapiManifestIcon: {
+            /** @enum {string} */
+            purpose: "any" | "maskable";
+            /** @example 192x192 */
+            sizes: string;
+            src: string;
+            /** @enum {string} */
+            type: "image/png";
+        };
+        /** @description An OpenAPI 3.1 document */
+        HttpapiOpenAPIDocument: {
+            components?: Record<string, never>;
+            info: Record<string, never>;
+            openapi: string;
+            paths: Record<string, never>;
+        } & {
+            [key: string]: unknown;
+        };
         HttpapiProblem: {
             description: string;
             errors: components["schemas"]["HttpapiProblemEntry"][];
@@ -1910,6 +2365,23 @@ export interface components {
         HttpapiProblemEntry: {
             description: string;
             reason: string;
+        };
+        HttpapiWebManifest: {
+            background_color: string;
+            /** @enum {string} */
+            display: "standalone";
+            icons: components["schemas"]["HttpapiManifestIcon"][];
+            id: string;
+            lang: string;
+            name: string;
+            scope: string;
+            short_name: string;
+            start_url: string;
+            /**
+             * @description The school's primary colour
+             * @example #1A5A8A
+             */
+            theme_color: string;
         };
         /**
          * Format: date
@@ -1944,6 +2416,595 @@ export interface components {
         };
         /** @enum {string} */
         PeriodsStatus: "previous" | "current" | "future";
+        /** @enum {string} */
+        PlacementpathLang: "nb" | "nn" | "en";
+        RetentionCategory: {
+            access: string;
+            data: string;
+            /** @enum {string} */
+            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "auditLog" | "dataCopies";
+            purpose: string;
+            /** @description How long it is kept, from the policy */
+            retention: string;
+            title: string;
+        };
+        RetentionChangesInput: {
+            /** @description 0 keeps archived results for good */
+            archivedResultYears?: null | number;
+            inactiveAccountMonths?: null | number;
+            oneTimeCodeDays?: null | number;
+            sessionDays?: null | number;
+            unsentMailDays?: null | number;
+            workingDataMonths?: null | number;
+        };
+        RetentionPolicy: {
+            /** @description Years an archived result is kept; 0: kept for good */
+            archivedResultYears: number;
+            /** @description Months an account that has not signed in, and is in no class still kept, is kept */
+            inactiveAccountMonths: number;
+            /** @description Days a one-time code is kept after it expired */
+            oneTimeCodeDays: number;
+            /** @description Days a session is kept after it ended */
+            sessionDays: number;
+            /** @description Days e-mail that could not be sent is kept */
+            unsentMailDays: number;
+            /** @description Months after the end of a placement's semester that its working data is kept */
+            workingDataMonths: number;
+        };
+        RetentionRecord: {
+            categories: components["schemas"]["RetentionCategory"][];
+            /** Format: date-time */
+            generatedAt: string;
+            intro: string;
+            /** @enum {string} */
+            language: "nb" | "nn" | "en";
+            orgNumber: string;
+            /** @description The retention policy the texts were made from */
+            policy: components["schemas"]["RetentionPolicy"];
+            school: string;
+        };
+        SchooltextsChanges: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        SchooltextsEditor: {
+            languages: string[];
+            texts: components["schemas"]["SchooltextsText"][];
+            /** @description The school's own theme; empty fields fall back to themeDefault */
+            theme: components["schemas"]["TenantsTheme"];
+            /** @description The theme without the school's own */
+            themeDefault: components["schemas"]["TenantsTheme"];
+        };
+        SchooltextsText: {
+            key: string;
+            /** @enum {string} */
+            kind: "text" | "markdown" | "url" | "email";
+            /** @description Longest value accepted, in characters */
+            maxLength: number;
+            /** @description By language: nb, nn and en */
+            values: {
+                [key: string]: components["schemas"]["SchooltextsValue"];
+            };
+        };
+        SchooltextsValue: {
+            /** @description The text that applies without the school's own */
+            default: string;
+            /** @description The school's own text; empty when it has none */
+            value: string;
+        };
+        SigninCodeRequestInput: {
+            /**
+             * @description The address to send the code to; the answer does not tell whether it has an account
+             * @example kari@example.no
+             */
+            email: string;
+        };
+        SigninCodeSignInInput: {
+            /**
+             * @description The 6 digits of the e-mail
+             * @example 042917
+             */
+            code: string;
+            /** @example kari@example.no */
+            email: string;
+        };
+        /** @description Feide's userinfo claims (sub, name, email, https://n.feide.no/claims/eduPersonPrincipalName, …) as Feide sent them */
+        SigninFeideClaims: {
+            email?: string;
+            name?: string;
+            sub?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SigninFeideGroups: Record<string, never>[];
+        SigninFeideSignedInBodyInput: {
+            /** @description The code Feide gave /feide-success */
+            code: string;
+            /** @description Accepted and ignored: the redirect URI is always the school's /feide-success */
+            redirectToLocal?: boolean;
+            /** @description Optional: the state Feide gave /feide-success; must match the start call's when given */
+            state?: string;
+        };
+        SigninMembership: {
+            active: boolean;
+            displayName: string;
+            /** @example fc:fs:fs:emne:uio.no:SYK1001:1 */
+            groupId: string;
+            /** @example uio.no */
+            realm: string;
+            /** @description The person's roles in the course (Feide's fsroles), e.g. STUDENT */
+            roles: string[];
+            /** @example SYK1001 */
+            subjectCode: string;
+            /** @example 1 */
+            version: string;
+        };
+        SigninSignedIn: {
+            /** @description The local path given to the start call, when it was one */
+            redirectUri?: string;
+            /** @description Bearer token for this school's host */
+            token: string;
+            /** @description The invitation id given to the start call, when it was of its form */
+            verificationGuid?: string;
+        };
+        SigninVippsSignedInBodyInput: {
+            /** @description The code Vipps gave /vipps-success */
+            code: string;
+            /**
+             * @description {school}/vipps-success, exactly as sent to Vipps
+             * @example https://school.example.no/vipps-success
+             */
+            redirectUri: string;
+            /** @description Optional: must match the start call's when given */
+            state?: string;
+        };
+        SigningForm: {
+            /** Format: date-time */
+            assessmentResultArchivedAt: null | string;
+            /** Format: date-time */
+            assessmentResultSubmittedAt: null | string;
+            /** @enum {null|string} */
+            attendancePassed: "yes" | "no" | null;
+            /** Format: int64 */
+            classId: number;
+            /**
+             * Format: date
+             * @description Set when the end section is completed (saved or signed by the teacher)
+             */
+            endSemesterCompletedDate: null | string;
+            /** @enum {null|string} */
+            generalCompetenceAreasPassed: "yes" | "no" | null;
+            /** Format: int64 */
+            id: number;
+            isLocked: boolean;
+            /** Format: date-time */
+            lockedAt: null | string;
+            /**
+             * Format: date
+             * @description Set when the mid section is confirmed, which locks it
+             */
+            midSemesterCompletedDate: null | string;
+            /** @enum {null|string} */
+            midSemesterSpecificCompetenceAreasBegun: "yes" | "no" | null;
+            /** @enum {null|string} */
+            midSemesterStudentHasGivenFeedback: "yes" | "no" | "notRelevant" | null;
+            /** @enum {null|string} */
+            overallPassed: "passed" | "failed" | null;
+            /**
+             * Format: date-time
+             * @description When the teacher confirmed signing without the supervisor's signature
+             */
+            signWithoutAdvisorConfirmedDate: null | string;
+            /** Format: date-time */
+            signedByAdvisorDate: null | string;
+            /**
+             * @description How the supervisor had signed in when signing
+             * @enum {null|string}
+             */
+            signedByAdvisorSignInMethod: "feide" | "vipps" | "code" | null;
+            signedByAdvisorUserId: null | number;
+            /** Format: date-time */
+            signedByStudentDate: null | string;
+            /**
+             * @description How the student had signed in when signing
+             * @enum {null|string}
+             */
+            signedByStudentSignInMethod: "feide" | "vipps" | "code" | null;
+            signedByStudentUserId: null | number;
+            /** Format: date-time */
+            signedByTeacherDate: null | string;
+            /**
+             * @description How the teacher had signed in when signing
+             * @enum {null|string}
+             */
+            signedByTeacherSignInMethod: "feide" | "vipps" | "code" | null;
+            signedByTeacherUserId: null | number;
+            /** @enum {null|string} */
+            specificCompetenceAreasPassed: "yes" | "no" | null;
+            /** Format: int64 */
+            studentReferencesId: number;
+            /** Format: int64 */
+            studentUserId: number;
+            teacherComment: null | string;
+            /** @description Send it back with a save; a stale version gives 409 */
+            version: number;
+            /** @enum {null|string} */
+            workRequirementsPassed: "yes" | "no" | "notRelevant" | null;
+        };
+        SigningInputInput: {
+            /** Format: date-time */
+            assessmentResultArchivedAt?: null | string;
+            /** Format: date-time */
+            assessmentResultSubmittedAt?: null | string;
+            /** @enum {null|string} */
+            attendancePassed?: "yes" | "no" | null;
+            classId?: null | number;
+            endSemesterCompletedDate?: null | string;
+            /** @enum {null|string} */
+            generalCompetenceAreasPassed?: "yes" | "no" | null;
+            /** Format: int64 */
+            id?: number;
+            isLocked?: null | boolean;
+            /** Format: date-time */
+            lockedAt?: null | string;
+            /**
+             * Format: date
+             * @description Set when the mid section is confirmed, which locks it
+             */
+            midSemesterCompletedDate?: null | string;
+            /** @enum {null|string} */
+            midSemesterSpecificCompetenceAreasBegun?: "yes" | "no" | null;
+            /** @enum {null|string} */
+            midSemesterStudentHasGivenFeedback?: "yes" | "no" | "notRelevant" | null;
+            /** @enum {null|string} */
+            overallPassed?: "passed" | "failed" | null;
+            /** Format: date-time */
+            signWithoutAdvisorConfirmedDate?: null | string;
+            /** Format: date-time */
+            signedByAdvisorDate?: null | string;
+            signedByAdvisorSignInMethod?: null | string;
+            signedByAdvisorUserId?: null | number;
+            /** Format: date-time */
+            signedByStudentDate?: null | string;
+            signedByStudentSignInMethod?: null | string;
+            signedByStudentUserId?: null | number;
+            /** Format: date-time */
+            signedByTeacherDate?: null | string;
+            signedByTeacherSignInMethod?: null | string;
+            signedByTeacherUserId?: null | number;
+            signers?: unknown;
+            /** @enum {null|string} */
+            specificCompetenceAreasPassed?: "yes" | "no" | null;
+            studentReferencesId?: null | number;
+            studentUserId?: null | number;
+            /** @description A blank comment is saved as none */
+            teacherComment?: null | string;
+            /** @description Send it back with a save; a stale version gives 409 */
+            version?: number;
+            /** @enum {null|string} */
+            workRequirementsPassed?: "yes" | "no" | "notRelevant" | null;
+        };
+        /** @enum {string} */
+        SigningParty: "teacher" | "student" | "advisor";
+        SigningSignRequestInput: {
+            /** @description The teacher confirms signing while the supervisor has not (teacher only; required then) */
+            confirmWithoutAdvisor?: boolean;
+        };
+        /** @enum {string} */
+        SigningStatus: "noForm" | "midNotConfirmed" | "endNotCompleted" | "awaitingSignatures";
+        SigningStudentStatus: {
+            displayName: string;
+            /** Format: date */
+            endSemesterCompletedDate: null | string;
+            /** Format: date */
+            midSemesterCompletedDate: null | string;
+            /** @description null when the teacher has not created the form */
+            signingFormId: null | number;
+            status: components["schemas"]["SigningStatus"];
+            /** Format: int64 */
+            studentId: number;
+            /** @description Who must act next, in the order teacher, student, advisor (the supervisor) */
+            waitingFor: components["schemas"]["SigningParty"][];
+        };
+        SigningSummary: {
+            formQuestionType: number;
+            isMidSemester: boolean;
+            totalAnswers: number;
+            totalQuestions: number;
+        };
+        SigningValidation: {
+            assessmentResultArchived: boolean;
+            assessmentResultSubmitted: boolean;
+            teacherAnswerSummary: components["schemas"]["SigningSummary"][];
+        };
+        SubjectsSubject: {
+            /**
+             * Format: int64
+             * @description Ignored on create; on change, the subject to change
+             */
+            id: number;
+            /** @example Praksis i sykehjem */
+            name: string;
+            /**
+             * @description Unique; stored trimmed and upper-cased
+             * @example SYKP2100
+             */
+            subjectCode: string;
+        };
+        SubjectsSubjectInput: {
+            /**
+             * Format: int64
+             * @description Ignored on create; on change, the subject to change
+             */
+            id?: number;
+            /** @example Praksis i sykehjem */
+            name: string;
+            /**
+             * @description Unique; stored trimmed and upper-cased
+             * @example SYKP2100
+             */
+            subjectCode: string;
+        };
+        TenantsPublicInfo: {
+            aboutUrl: string;
+            /** @description The accessibility statement (Markdown) */
+            accessibilityStatement: string;
+            /** @description The school's name for the app, in the language of the answer */
+            appName: string;
+            contactEmail: string;
+            /** @enum {string} */
+            defaultLanguage: "nb" | "nn" | "en";
+            /**
+             * @description The language of this answer's texts
+             * @enum {string}
+             */
+            language: "nb" | "nn" | "en";
+            /** @description The languages the service speaks: nb, nn, en */
+            languages: string[];
+            /** @example 997058090 */
+            orgNumber: string;
+            /** @description The privacy policy (Markdown) */
+            privacyPolicy: string;
+            /**
+             * @description The school's short name in the registry
+             * @example oslomet
+             */
+            slug: string;
+            theme: components["schemas"]["TenantsTheme"];
+        };
+        TenantsTheme: {
+            faviconUrl?: string;
+            logoUrl?: string;
+            primaryColor: string;
+            secondaryColor: string;
+        };
+        TenantsThemeInput: {
+            faviconUrl?: string;
+            logoUrl?: string;
+            primaryColor?: string;
+            secondaryColor?: string;
+        };
+        /** @enum {string} */
+        TrailAction: "answerSet.delivered" | "warning.saved" | "warning.submitted" | "warning.confirmed" | "warning.deleted" | "signingForm.saved" | "signingForm.midConfirmed" | "signingForm.endCompleted" | "signingForm.signed" | "signingForm.cancelled" | "signingForm.locked" | "signingForm.archived" | "signingForm.submitted" | "signingForm.archiveSent" | "signingForm.archiveDelivered" | "signingForm.archiveDeliveryFailed" | "signingForm.archiveRetried" | "invitation.sent" | "invitation.accepted" | "class.studentJoined" | "studentReference.teacherAssigned" | "studentReference.advisorAssigned" | "studentReference.primaryAdvisorChanged";
+        TrailEntry: {
+            action: components["schemas"]["TrailAction"];
+            /** @description null when the service did it by itself (archiving, submission) */
+            actorId: null | number;
+            actorName: string;
+            /** @description S, PL, PV, Admin, system, or empty when the actor has no role in the placement any more */
+            actorRole: components["schemas"]["TrailTag"];
+            /**
+             * @description The kind of thing it happened to
+             * @example signingForm
+             */
+            entity: string;
+            entityId: null | number;
+            /** Format: int64 */
+            id: number;
+            /** @description What happened, in the caller's language; signatures name the party and the sign-in method */
+            label: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description Who signed (signatures only)
+             * @enum {null|string}
+             */
+            party?: "teacher" | "student" | "advisor" | null;
+            /**
+             * @description How the signer had signed in (signatures only)
+             * @enum {null|string}
+             */
+            signInMethod?: "feide" | "vipps" | "code" | null;
+        };
+        /** @enum {string} */
+        TrailTag: "S" | "PL" | "PV" | "Admin" | "system" | "";
+        UsersClassRelation: {
+            /** @description The students the user supervises in the class, by name */
+            advisorStudents: components["schemas"]["UsersPerson"][];
+            /** Format: int64 */
+            classId: number;
+            isAdvisor: boolean;
+            isStudent: boolean;
+            isTeacher: boolean;
+            /** @description The user's own references as a student of the class, primary supervisor first */
+            studentReferences: components["schemas"]["UsersStudentReference"][];
+            /** @description The students the user is teacher of in the class, by name */
+            teacherStudents: components["schemas"]["UsersPerson"][];
+            /** Format: int64 */
+            userId: number;
+        };
+        UsersLanguageChoiceInput: {
+            /** @enum {string} */
+            language: "nb" | "nn" | "en";
+        };
+        UsersListItem: {
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description False once the account is deactivated */
+            isActive: boolean;
+            /** @description By id */
+            roles: components["schemas"]["UsersRole"][];
+        };
+        UsersMe: {
+            /** @description Ids of the classes the user supervises in */
+            advisorClasses: number[];
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            isActive: boolean;
+            /**
+             * @description The language of the user's e-mails
+             * @enum {string}
+             */
+            language: "nb" | "nn" | "en";
+            phoneNumber: null | string;
+            /** Format: date-time */
+            privacyPolicyAcceptedAt: null | string;
+            roles: components["schemas"]["UsersRole"][];
+            /** @description The user's own places in classes, as a student */
+            studentReferences: components["schemas"]["UsersStudentReference"][];
+            /** @description The students the user supervises */
+            studentUserReferences: {
+                /** Format: int64 */
+                userId: number;
+            }[];
+            /** @description Ids of the classes the user teaches */
+            teacherClasses: number[];
+        };
+        UsersNewAccountInput: {
+            displayName: string;
+            /**
+             * Format: email
+             * @description A plain address, unique without regard to case
+             */
+            email: string;
+            roles: components["schemas"]["UsersRoleIDs"];
+        };
+        UsersPatchInput: {
+            /** @description The classes the user supervises in; left out or null: no change */
+            advisorClasses?: null | number[];
+            /** @description False deactivates the account and ends its sessions; left out or null: no change */
+            isActive?: null | boolean;
+            roles: components["schemas"]["UsersRoleIDs"];
+            /** @description The first entry decides the student's one class; left out or null: no change */
+            studentReferences?: null | components["schemas"]["UsersReferenceInputInput"][];
+            /** @description The classes the user teaches; left out or null: no change */
+            teacherClasses?: null | number[];
+        };
+        UsersPerson: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+        };
+        UsersPrivacyPolicyAccepted: {
+            /**
+             * Format: date-time
+             * @description When the caller accepted it
+             */
+            privacyPolicyAcceptedAt: string;
+        };
+        UsersReferenceInputInput: {
+            /** @description The primary supervisor: linked to the student and supervising in the class; null for none */
+            advisorUserId?: null | number;
+            /** Format: int64 */
+            classId: number;
+            /** @description Read-only; ignored */
+            isPrimary?: null | boolean;
+            /** @description One of the class's teachers; null for none */
+            teacherUserId?: null | number;
+            /**
+             * Format: int64
+             * @description The student's own id, or left out
+             */
+            userId?: number;
+        };
+        UsersRole: {
+            /**
+             * Format: int64
+             * @description 1 Admin, 2 Student, 3 Teacher, 4 Advisor (practice supervisor)
+             */
+            id: number;
+            /** @enum {string} */
+            name: "Admin" | "Student" | "Teacher" | "Advisor";
+        };
+        /** @description Role ids: 1 admin, 2 student, 3 teacher, 4 supervisor; role objects as GET returns them are read too */
+        UsersRoleIDs: ((1 | 2 | 3 | 4) | {
+            /** @enum {integer} */
+            id: 1 | 2 | 3 | 4;
+            name?: string;
+        })[];
+        UsersStudentReference: {
+            /** @description The practice supervisor, when one is set */
+            advisorUserId: null | number;
+            /** Format: int64 */
+            classId: number;
+            /** @description The student's main class */
+            isPrimary: boolean;
+            /** @description The teacher, when one is set */
+            teacherUserId: null | number;
+            /**
+             * Format: int64
+             * @description The student
+             */
+            userId: number;
+        };
+        WarningsDeadline: {
+            /**
+             * Format: date
+             * @description Three weeks before the placement ends
+             */
+            lastDate: string;
+            /**
+             * Format: date
+             * @description The placement's midpoint (the class's mid-semester date when set), at the latest LastDate
+             */
+            midpoint: string;
+        };
+        WarningsDraftInput: {
+            /** @description Which learning outcomes and criteria are not met */
+            comment?: string;
+            /** @description What the student must achieve to pass */
+            passRequirement?: string;
+            /** @description A short summary of what the student must achieve to pass */
+            passRequirementSummary?: string;
+        };
+        WarningsWarning: {
+            /** Format: int64 */
+            classId: number;
+            /** @description Which learning outcomes and criteria are not met */
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What the student must achieve to pass */
+            passRequirement: string;
+            /** @description A short summary of what the student must achieve to pass */
+            passRequirementSummary: string;
+            /**
+             * Format: date-time
+             * @description When the student confirmed having read it; null until then
+             */
+            studentConfirmedWarningAt: null | string;
+            /** Format: int64 */
+            studentUserId: number;
+            /**
+             * Format: date-time
+             * @description When it was sent to the student; null while it is the teacher's draft
+             */
+            submittedAt: null | string;
+            /**
+             * Format: int64
+             * @description The teacher who last wrote or sent it
+             */
+            teacherUserId: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2073,7 +3134,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EformidlingOverview"];
+                };
             };
             /** @description Error */
             default: {
@@ -2091,6 +3154,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The signing form of the archived result */
                 signingFormId: number;
             };
             cookie?: never;
@@ -2102,7 +3166,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EformidlingDelivery"];
+                };
             };
             /** @description Error */
             default: {
@@ -2122,10 +3188,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {email} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigninCodeRequestInput"];
             };
         };
         responses: {
@@ -2163,19 +3228,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {email, code (6 digits)} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigninCodeSignInInput"];
             };
         };
         responses: {
-            /** @description {token} */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuthTokenResponse"];
+                };
             };
             /** @description Missing or malformed field, or the code does not work */
             400: {
@@ -2211,7 +3277,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigninFeideGroups"];
+                };
             };
             /** @description Error */
             default: {
@@ -2233,12 +3301,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Feide's userinfo claims (sub, name, email, https://n.feide.no/claims/eduPersonPrincipalName, …) as Feide sent them */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigninFeideClaims"];
+                };
             };
             /** @description Error */
             default: {
@@ -2254,10 +3324,10 @@ export interface operations {
     getApiAuthFeideStart: {
         parameters: {
             query?: {
-                /** @description optional: a path on this site (starting with /) to go to after sign-in, handed back by POST /api/auth/signed-in; anything else is left out */
-                redirect_uri?: string;
-                /** @description optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/signed-in */
+                /** @description Optional: a supervisor invitation's id (letters, digits, hyphens), handed back by the signed-in call */
                 verificationGuid?: string;
+                /** @description Optional: a path on this site (starting with /) to go to after sign-in, handed back by the signed-in call; anything else is left out */
+                redirect_uri?: string;
             };
             header?: never;
             path?: never;
@@ -2265,13 +3335,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description To Feide's authorization endpoint */
             302: {
                 headers: {
@@ -2313,7 +3376,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuthTokenResponse"];
+                };
             };
             /** @description Error */
             default: {
@@ -2360,19 +3425,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {code, state (optional: the state from /feide-success; must match when given), redirectToLocal (accepted, ignored)} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigninFeideSignedInBodyInput"];
             };
         };
         responses: {
-            /** @description {token, verificationGuid?, redirectUri?} */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigninSignedIn"];
+                };
             };
             /** @description Realm not accepted, or account deactivated */
             403: {
@@ -2401,10 +3467,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {email} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigninCodeRequestInput"];
             };
         };
         responses: {
@@ -2442,19 +3507,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {code, redirectUri ({school}/vipps-success, exactly as sent to Vipps), state (optional; must match the start call's when given)} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigninVippsSignedInBodyInput"];
             };
         };
         responses: {
-            /** @description {token, verificationGuid?, redirectUri?} */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigninSignedIn"];
+                };
             };
             /** @description No account for this Vipps user, or deactivated */
             403: {
@@ -2478,13 +3544,13 @@ export interface operations {
     };
     getApiAuthVippsStart: {
         parameters: {
-            query?: {
-                /** @description optional: a path on this site (starting with /), handed back by POST /api/auth/vipps/signed-in; anything else is left out */
-                redirect_uri?: string;
-                /** @description required: 8 to 128 characters of A-Z a-z 0-9 - . _ ~, made fresh for every sign-in */
-                state?: string;
-                /** @description optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/vipps/signed-in */
+            query: {
+                /** @description 8 to 128 characters of A-Z a-z 0-9 - . _ ~, made fresh for every sign-in and kept by the front end */
+                state: string;
+                /** @description Optional: a supervisor invitation's id (letters, digits, hyphens), handed back by POST /api/auth/vipps/signed-in */
                 verificationGuid?: string;
+                /** @description Optional: a path on this site (starting with /), handed back by POST /api/auth/vipps/signed-in; anything else is left out */
+                redirect_uri?: string;
             };
             header?: never;
             path?: never;
@@ -2492,13 +3558,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description To Vipps Login's authorization endpoint */
             302: {
                 headers: {
@@ -2529,8 +3588,8 @@ export interface operations {
     getApiClasses: {
         parameters: {
             query?: {
-                /** @description only the classes of this semester */
-                periodId?: string;
+                /** @description Only the classes of this semester */
+                periodId?: null | number;
             };
             header?: never;
             path?: never;
@@ -2543,7 +3602,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"][];
+                };
             };
             /** @description Error */
             default: {
@@ -2563,10 +3624,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {id, midSemesterDate, endSemesterDate} as YYYY-MM-DD; a field left out stays, null clears it. The rest of the class from GET may be sent back and is ignored */
+        /** @description A date left out stays, null clears it. The rest of the class from GET may be sent back and is ignored */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesDatesInputInput"];
             };
         };
         responses: {
@@ -2575,7 +3636,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"];
+                };
             };
             /** @description Error */
             default: {
@@ -2595,10 +3658,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {subjectId, periodId} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesNewClassInput"];
             };
         };
         responses: {
@@ -2607,7 +3669,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"];
+                };
             };
             /** @description The subject already has a class in the semester */
             409: {
@@ -2772,7 +3836,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The supervisor's user id */
                 userId: number;
             };
             cookie?: never;
@@ -2784,7 +3850,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPerson"][];
+                };
             };
             /** @description Error */
             default: {
@@ -2802,15 +3870,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The supervisor's user id */
                 userId: number;
             };
             cookie?: never;
         };
-        /** @description {studentIds: [id, ...]} (students of the class) */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesStudentIDsInput"];
             };
         };
         responses: {
@@ -2819,7 +3888,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPerson"][];
+                };
             };
             /** @description Error */
             default: {
@@ -2837,14 +3908,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
             };
             cookie?: never;
         };
-        /** @description {classId (optional, must match the path), formId, isMidSemester, answers: [{formQuestionId, value}]}; value is "0" (Selvstendig) to "4" (Uselvstendig), "5" for not relevant, or null/blank for no expectation */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ExpectationsSaveBodyInput"];
             };
         };
         responses: {
@@ -2853,7 +3924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExpectationsSet"];
+                };
             };
             /** @description Error */
             default: {
@@ -2868,13 +3941,15 @@ export interface operations {
     };
     getApiClassesClassIdFormsFormIdExpectations: {
         parameters: {
-            query?: {
-                /** @description true or false (required) */
-                isMidSemester?: string;
+            query: {
+                /** @description The half: true for mid-semester, false for the end */
+                isMidSemester: "true" | "false";
             };
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The form's id */
                 formId: number;
             };
             cookie?: never;
@@ -2886,7 +3961,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExpectationsSet"];
+                };
             };
             /** @description Error */
             default: {
@@ -2902,12 +3979,14 @@ export interface operations {
     getApiClassesClassIdStudentsStudentIdAudit: {
         parameters: {
             query?: {
-                /** @description nb, nn or en; otherwise Accept-Language decides */
-                lang?: string;
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
             };
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -2919,7 +3998,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrailEntry"][];
+                };
             };
             /** @description Error */
             default: {
@@ -2997,12 +4078,14 @@ export interface operations {
     getApiClassesClassIdStudentsStudentIdFullPdf: {
         parameters: {
             query?: {
-                /** @description nb, nn or en */
-                lang?: string;
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
             };
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3099,7 +4182,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3111,7 +4196,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -3129,7 +4216,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3137,7 +4226,7 @@ export interface operations {
         /** @description the form as GET returns it, with the version last seen */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigningInputInput"];
             };
         };
         responses: {
@@ -3146,7 +4235,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -3164,15 +4255,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
         };
-        /** @description {midSemesterStudentHasGivenFeedback (yes|no|notRelevant), midSemesterSpecificCompetenceAreasBegun (yes|no), midSemesterCompletedDate} */
+        /** @description The mid section; the end section is refused until the form exists */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigningInputInput"];
             };
         };
         responses: {
@@ -3181,7 +4274,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -3199,7 +4294,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3227,12 +4324,14 @@ export interface operations {
     getApiClassesClassIdStudentsStudentIdSigningformPdf: {
         parameters: {
             query?: {
-                /** @description nb, nn or en */
-                lang?: string;
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
             };
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3264,15 +4363,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
         };
-        /** @description {confirmWithoutAdvisor} (teacher only; optional) */
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SigningSignRequestInput"];
             };
         };
         responses: {
@@ -3281,7 +4381,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -3299,7 +4401,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3311,7 +4415,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningValidation"];
+                };
             };
             /** @description Error */
             default: {
@@ -3329,7 +4435,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3341,7 +4449,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WarningsWarning"];
+                };
             };
             /** @description Error */
             default: {
@@ -3359,15 +4469,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
         };
-        /** @description {comment, passRequirement, passRequirementSummary} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["WarningsDraftInput"];
             };
         };
         responses: {
@@ -3376,7 +4487,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WarningsWarning"];
+                };
             };
             /** @description Error */
             default: {
@@ -3394,7 +4507,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3433,7 +4548,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3445,7 +4562,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WarningsWarning"];
+                };
             };
             /** @description Error */
             default: {
@@ -3463,7 +4582,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3475,7 +4596,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WarningsDeadline"];
+                };
             };
             /** @description Error */
             default: {
@@ -3491,12 +4614,14 @@ export interface operations {
     getApiClassesClassIdStudentsStudentIdWarningPdf: {
         parameters: {
             query?: {
-                /** @description nb, nn or en */
-                lang?: string;
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
             };
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
@@ -3528,15 +4653,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 classId: number;
+                /** @description The student's user id */
                 studentId: number;
             };
             cookie?: never;
         };
-        /** @description {comment, passRequirement, passRequirementSummary} (optional) */
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["WarningsDraftInput"];
             };
         };
         responses: {
@@ -3545,7 +4671,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WarningsWarning"];
+                };
             };
             /** @description Error */
             default: {
@@ -3563,6 +4691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the class (of the semester under /periods) */
                 id: number;
             };
             cookie?: never;
@@ -3574,7 +4703,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"];
+                };
             };
             /** @description Error */
             default: {
@@ -3642,14 +4773,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the class (of the semester under /periods) */
                 id: number;
             };
             cookie?: never;
         };
-        /** @description [formId, ...] */
+        /** @description The ids of the forms to use */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesFormIDs"];
             };
         };
         responses: {
@@ -3658,7 +4790,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"];
+                };
             };
             /** @description A form to remove has answers */
             409: {
@@ -3685,6 +4819,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class's id */
                 id: number;
             };
             cookie?: never;
@@ -3696,7 +4831,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigningStudentStatus"][];
+                };
             };
             /** @description Error */
             default: {
@@ -3909,6 +5046,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the class (of the semester under /periods) */
                 id: number;
             };
             cookie?: never;
@@ -3920,7 +5058,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesUsers"];
+                };
             };
             /** @description Error */
             default: {
@@ -3940,10 +5080,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {csp-report: {document-uri, violated-directive, effective-directive, blocked-uri, source-file, line-number}} */
+        /** @description A violation report as browsers send it to a report-uri; only the fields named are read */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/csp-report": components["schemas"]["HttpapiCspReportInput"];
+                "application/json": components["schemas"]["HttpapiCspReportInput"];
             };
         };
         responses: {
@@ -3979,8 +5120,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                copyId: number;
-                format: string;
+                /** @description The copy's id */
+                copyId: string;
+                /** @description json: the machine-readable file; pdf: the readable one */
+                format: "json" | "pdf";
             };
             cookie?: never;
         };
@@ -3992,8 +5135,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DatacopyCopy"];
                     "application/pdf": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Error */
@@ -4021,7 +5193,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FormsSummary"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4041,10 +5215,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The form as in POST plus id, with id on existing groups and questions; the read-only fields of GET (formId, options, order, formQuestionGroupId, hasGuidancePdf, guidancePdfName) may be sent back and are ignored */
+        /** @description The form as in POST plus id, with id on existing groups and questions; the read-only fields of GET may be sent back and are ignored */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["FormsInputInput"];
             };
         };
         responses: {
@@ -4053,7 +5227,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FormsForm"];
+                };
             };
             /** @description A question with answers would be deleted or change type */
             409: {
@@ -4082,10 +5258,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {name (required, at most 200), isMainForm, groups: [{name (default 'Ny gruppe', at most 200), type (1 or 2, default 2), questions: [{text (default 'Nytt spørsmål', at most 2000), helpText (at most 4000; blank or null = none)}]}]} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["FormsInputInput"];
             };
         };
         responses: {
@@ -4094,7 +5269,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FormsForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -4112,6 +5289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The form's id */
                 id: number;
             };
             cookie?: never;
@@ -4123,7 +5301,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FormsForm"];
+                };
             };
             /** @description Error */
             default: {
@@ -4141,6 +5321,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The form's id */
                 id: number;
             };
             cookie?: never;
@@ -4179,6 +5360,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The form's id */
                 id: number;
             };
             cookie?: never;
@@ -4208,11 +5390,12 @@ export interface operations {
     putApiFormsIdPdf: {
         parameters: {
             query?: {
-                /** @description the file's name, for a raw body (default: the form's name) */
+                /** @description The file's name, for a raw body (default: the form's name); a multipart body names its file itself */
                 filename?: string;
             };
             header?: never;
             path: {
+                /** @description The form's id */
                 id: number;
             };
             cookie?: never;
@@ -4233,7 +5416,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FormsForm"];
+                };
             };
             /** @description Larger than 10 MiB */
             413: {
@@ -4260,6 +5445,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The form's id */
                 id: number;
             };
             cookie?: never;
@@ -4425,7 +5611,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SigninMembership"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4447,12 +5635,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HttpapiOpenAPIDocument"];
+                };
             };
             /** @description Error */
             default: {
@@ -4594,6 +5784,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the class (of the semester under /periods) */
                 id: number;
             };
             cookie?: never;
@@ -4605,7 +5796,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4621,11 +5814,12 @@ export interface operations {
     getApiPeriodsIdStudentsCsv: {
         parameters: {
             query?: {
-                /** @description nb, nn or en; otherwise Accept-Language decides */
-                lang?: string;
+                /** @description The language of the header and status texts; otherwise Accept-Language decides */
+                lang?: "nb" | "nn" | "en";
             };
             header?: never;
             path: {
+                /** @description The semester's id */
                 id: number;
             };
             cookie?: never;
@@ -4666,7 +5860,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersRole"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4693,7 +5889,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubjectsSubject"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4713,10 +5911,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {id, subjectCode, name} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SubjectsSubjectInput"];
             };
         };
         responses: {
@@ -4725,7 +5922,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubjectsSubject"];
+                };
+            };
+            /** @description The code is in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
             };
             /** @description Error */
             default: {
@@ -4745,10 +5953,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {subjectCode, name} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SubjectsSubjectInput"];
             };
         };
         responses: {
@@ -4757,7 +5964,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubjectsSubject"];
+                };
+            };
+            /** @description The code is in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
             };
             /** @description Error */
             default: {
@@ -4773,8 +5991,8 @@ export interface operations {
     getApiTenant: {
         parameters: {
             query?: {
-                /** @description nb, nn or en; otherwise Accept-Language decides */
-                lang?: string;
+                /** @description The language of the texts; otherwise Accept-Language decides, then the school's default */
+                lang?: "nb" | "nn" | "en";
             };
             header?: never;
             path?: never;
@@ -4782,12 +6000,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The school's public info, with an ETag */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TenantsPublicInfo"];
+                };
             };
             /** @description Unchanged since the ETag in If-None-Match */
             304: {
@@ -4814,10 +6034,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {language} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["HttpapiDefaultLanguageBodyInput"];
             };
         };
         responses: {
@@ -4826,7 +6045,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HttpapiDefaultLanguageAnswer"];
+                };
             };
             /** @description Error */
             default: {
@@ -4853,7 +6074,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EformidlingConfig"];
+                };
             };
             /** @description Error */
             default: {
@@ -4873,10 +6096,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {enabled, url, senderOrgNumber, receiverOrgNumber, process (optional), administrativeUnit (optional), caseSystemId (optional), classificationSystem (optional), classId (optional)} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["EformidlingConfigInput"];
             };
         };
         responses: {
@@ -4885,7 +6107,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EformidlingConfig"];
+                };
             };
             /** @description Error */
             default: {
@@ -4901,7 +6125,7 @@ export interface operations {
     getApiTenantRecordOfProcessing: {
         parameters: {
             query?: {
-                /** @description nb or en (default: the caller's language, else the school's) */
+                /** @description nb, nn or en; left out: the caller's Accept-Language, else the school's language */
                 lang?: string;
             };
             header?: never;
@@ -4915,7 +6139,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetentionRecord"];
+                };
             };
             /** @description Error */
             default: {
@@ -4942,7 +6168,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicy"];
+                };
             };
             /** @description Error */
             default: {
@@ -4962,10 +6190,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {workingDataMonths 1-120, inactiveAccountMonths 1-120, sessionDays 1-365, oneTimeCodeDays 1-30, unsentMailDays 1-30, archivedResultYears 0-100} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["RetentionChangesInput"];
             };
         };
         responses: {
@@ -4974,7 +6201,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicy"];
+                };
             };
             /** @description Error */
             default: {
@@ -5001,7 +6230,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SchooltextsEditor"];
+                };
             };
             /** @description Error */
             default: {
@@ -5021,10 +6252,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {nb: {key: value}, nn: {key: value}, en: {key: value}} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SchooltextsChanges"];
             };
         };
         responses: {
@@ -5033,7 +6263,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SchooltextsEditor"];
+                };
             };
             /** @description Error */
             default: {
@@ -5053,10 +6285,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {primaryColor, secondaryColor, logoUrl, faviconUrl (optional)} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["TenantsThemeInput"];
             };
         };
         responses: {
@@ -5065,7 +6296,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SchooltextsEditor"];
+                };
             };
             /** @description Error */
             default: {
@@ -5081,16 +6314,16 @@ export interface operations {
     getApiUsers: {
         parameters: {
             query?: {
-                /** @description 1 to include deactivated users (admins only), 0 (default) not to */
-                includeInactive?: string;
-                /** @description rows to skip, default 0 */
-                offset?: string;
-                /** @description 1 to 100, default 20 */
-                pagesize?: string;
-                /** @description only users with this role (2 student, 3 teacher, 4 advisor, 1 admin) */
-                roleid?: string;
-                /** @description part of the name or e-mail, any case */
+                /** @description Only users with this role: 1 admin, 2 student, 3 teacher, 4 supervisor; 0 or left out: any */
+                roleid?: 0 | 1 | 2 | 3 | 4;
+                /** @description Part of the name or e-mail, any case */
                 search?: string;
+                /** @description Users per page */
+                pagesize?: null | number;
+                /** @description Users to skip */
+                offset?: number;
+                /** @description 1 to include deactivated users (admins only) */
+                includeInactive?: "0" | "1" | "false" | "true";
             };
             header?: never;
             path?: never;
@@ -5103,7 +6336,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersListItem"][];
+                };
             };
             /** @description Error */
             default: {
@@ -5123,10 +6358,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {displayName, email, roles: [roleId, ...]} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["UsersNewAccountInput"];
             };
         };
         responses: {
@@ -5135,7 +6369,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersMe"];
+                };
             };
             /** @description The e-mail is in use */
             409: {
@@ -5171,7 +6407,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersMe"];
+                };
             };
             /** @description Error */
             default: {
@@ -5198,7 +6436,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DatacopyInfo"][];
+                };
             };
             /** @description Error */
             default: {
@@ -5225,7 +6465,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DatacopyInfo"];
+                };
             };
             /** @description Error */
             default: {
@@ -5245,7 +6487,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsersLanguageChoiceInput"];
+            };
+        };
         responses: {
             /** @description Stored */
             204: {
@@ -5279,7 +6525,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPrivacyPolicyAccepted"];
+                };
             };
             /** @description Error */
             default: {
@@ -5297,6 +6545,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id */
                 id: number;
             };
             cookie?: never;
@@ -5308,7 +6557,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersMe"];
+                };
             };
             /** @description Error */
             default: {
@@ -5326,14 +6577,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id */
                 id: number;
             };
             cookie?: never;
         };
-        /** @description {roles: [roleId, ...] (required, not empty), teacherClasses: [classId], advisorClasses: [classId], studentReferences: [{classId, userId, advisorUserId, teacherUserId}], isActive}; any field but roles may be left out to keep it */
+        /** @description Any field but roles may be left out to keep it */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["UsersPatchInput"];
             };
         };
         responses: {
@@ -5342,7 +6594,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersMe"];
+                };
             };
             /** @description Error */
             default: {
@@ -5360,7 +6614,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id */
                 id: number;
+                /** @description The class's id */
                 classId: number;
             };
             cookie?: never;
@@ -5372,7 +6628,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersClassRelation"];
+                };
             };
             /** @description Error */
             default: {
@@ -5390,6 +6648,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The person's user id */
                 id: number;
             };
             cookie?: never;
@@ -5401,7 +6660,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DatacopyInfo"][];
+                };
             };
             /** @description Error */
             default: {
@@ -5419,6 +6680,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The person's user id */
                 id: number;
             };
             cookie?: never;
@@ -5430,7 +6692,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DatacopyInfo"];
+                };
             };
             /** @description Error */
             default: {
@@ -5448,6 +6712,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The person to erase */
                 id: number;
             };
             cookie?: never;
@@ -5459,7 +6724,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErasureReport"];
+                };
             };
             /** @description Error */
             default: {
@@ -5477,6 +6744,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The student's user id */
                 userId: number;
             };
             cookie?: never;
@@ -5488,7 +6756,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EformidlingOverview"];
+                };
             };
             /** @description Error */
             default: {
@@ -5515,7 +6785,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HttpapiHealth"];
+                };
             };
             /** @description Error */
             default: {
@@ -5530,10 +6802,13 @@ export interface operations {
     };
     getIconsName: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the school's texts; otherwise Accept-Language decides */
+                lang?: "nb" | "nn" | "en";
+            };
             header?: never;
             path: {
-                name: string;
+                name: "app-192.png" | "app-512.png";
             };
             cookie?: never;
         };
@@ -5561,7 +6836,10 @@ export interface operations {
     };
     "getManifest.webmanifest": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the texts; otherwise Accept-Language decides, then the school's default */
+                lang?: "nb" | "nn" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5574,7 +6852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/manifest+json": string;
+                    "application/manifest+json": components["schemas"]["HttpapiWebManifest"];
                 };
             };
             /** @description Error */
@@ -5631,7 +6909,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HttpapiHealth"];
+                };
             };
             /** @description Not ready */
             503: {
