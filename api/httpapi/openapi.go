@@ -177,6 +177,21 @@ func newReflector() *openapi31.Reflector {
 			if p.NullAdded && p.Type.Kind() == reflect.Slice {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
+			// A pointer to a named type that has its own definition (a
+			// string with an enum) is null or the type; the reflector
+			// envelops only pointers to structs.
+			if p.Type.Kind() == reflect.Pointer && p.Schema.Ref != nil && len(p.Schema.AnyOf) == 0 {
+				ref := jsonschema.Schema{Ref: p.Schema.Ref}
+				p.Schema.Ref = nil
+				p.Schema.AnyOf = []jsonschema.SchemaOrBool{jsonschema.Null.ToSchemaOrBool(), ref.ToSchemaOrBool()}
+			}
+			// A pointer enveloped as anyOf [null, the type] must not also
+			// carry the type beside the anyOf (the reflector leaves it there
+			// when the type's definition is made on the spot), or null is
+			// refused.
+			if p.Schema.Ref == nil && len(p.Schema.AnyOf) == 2 && p.Schema.Type != nil {
+				p.Schema.Type = nil
+			}
 		}),
 		// A request's shapes are named apart from an answer's: what a client
 		// may leave out differs from what the server always sends.
