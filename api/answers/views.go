@@ -112,7 +112,7 @@ type Full struct {
 	ClassID       int64 `json:"classId"`
 	StudentUserID int64 `json:"studentUserId"`
 	FormID        int64 `json:"formId"`
-	AnswerAs      *Role `json:"answerAs"`
+	AnswerAs      *Role `json:"answerAs" description:"The role the caller answers in; null when the caller only reads"`
 	MidSemester   *Half `json:"midSemester"`
 	EndSemester   *Half `json:"endSemester"`
 }
@@ -269,9 +269,9 @@ type SetSummary struct {
 	UserID      int64      `json:"userId"`
 	UserName    string     `json:"userName"`
 	Role        Role       `json:"role"`
-	RoleTag     string     `json:"roleTag"`
+	RoleTag     string     `json:"roleTag" enum:"S,PV,PL" description:"S student, PV practice supervisor, PL practice teacher"`
 	Version     int        `json:"version"`
-	Answered    int        `json:"answered"`
+	Answered    int        `json:"answered" description:"The questions of the form answered in the set"`
 	DeliveredAt *time.Time `json:"deliveredAt"`
 	UpdatedAt   time.Time  `json:"updatedAt"`
 }
@@ -294,7 +294,7 @@ type Summary struct {
 	ClassID       int64        `json:"classId"`
 	StudentUserID int64        `json:"studentUserId"`
 	FormID        int64        `json:"formId"`
-	AnswerAs      *Role        `json:"answerAs"`
+	AnswerAs      *Role        `json:"answerAs" description:"The role the caller answers in; null when the caller only reads"`
 	MidSemester   *HalfSummary `json:"midSemester"`
 	EndSemester   *HalfSummary `json:"endSemester"`
 }
@@ -353,8 +353,8 @@ func SummaryOf(ctx context.Context, classID, studentID, formID int64, rel policy
 // questions anyone in that role has answered, and whether any of them
 // delivered.
 type RoleProgress struct {
-	Answered  int  `json:"answered"`
-	Delivered bool `json:"delivered"`
+	Answered  int  `json:"answered" description:"The questions anyone in the role answered"`
+	Delivered bool `json:"delivered" description:"Someone in the role delivered"`
 }
 
 // Comparison is one graded question with the level the student, the
@@ -366,12 +366,12 @@ type Comparison struct {
 	FormQuestionID int64  `json:"formQuestionId"`
 	Text           string `json:"text"`
 	Group          string `json:"group"`
-	Levels         int    `json:"levels"`
-	Student        *int   `json:"student"`
-	Advisor        *int   `json:"advisor"`
-	Teacher        *int   `json:"teacher"`
-	Expected       *int   `json:"expected"`
-	NotRelevant    []Role `json:"notRelevant"`
+	Levels         int    `json:"levels" description:"The number of labels; levels run from 0 to levels-1"`
+	Student        *int   `json:"student" minimum:"0" description:"0 is the first label (Selvstendig); null when not answered or not relevant"`
+	Advisor        *int   `json:"advisor" minimum:"0"`
+	Teacher        *int   `json:"teacher" minimum:"0"`
+	Expected       *int   `json:"expected" minimum:"0"`
+	NotRelevant    []Role `json:"notRelevant" description:"The roles that marked the question not relevant"`
 }
 
 // HalfProgress is the progress of one assignment: answered of Total per

@@ -39,7 +39,7 @@ const (
 // saved, midConfirmed, endCompleted, signing (someone has signed) or
 // locked (all three have signed), with who has signed.
 type SigningState struct {
-	Status          string `json:"status"`
+	Status          string `json:"status" enum:"none,saved,midConfirmed,endCompleted,signing,locked" description:"signing: someone has signed; locked: all three have signed"`
 	SignedByTeacher bool   `json:"signedByTeacher"`
 	SignedByStudent bool   `json:"signedByStudent"`
 	SignedByAdvisor bool   `json:"signedByAdvisor"`
@@ -54,10 +54,10 @@ type StudentOverview struct {
 	ID          int64                  `json:"id"`
 	DisplayName string                 `json:"displayName"`
 	Email       string                 `json:"email"`
-	IsMine      bool                   `json:"isMine"`
+	IsMine      bool                   `json:"isMine" description:"The caller is the student's assigned teacher or one of their supervisors"`
 	Teacher     *users.Person          `json:"teacher"`
 	Supervisors []Supervisor           `json:"supervisors"`
-	Warning     string                 `json:"warning"`
+	Warning     string                 `json:"warning" enum:"none,draft,given,confirmed" description:"draft only for the class's teachers; to anyone else a draft is none"`
 	SigningForm SigningState           `json:"signingForm"`
 	Forms       []answers.FormProgress `json:"forms"`
 }
