@@ -143,6 +143,15 @@ type StatusCoder interface {
 	HTTPStatus() int
 }
 
+// Created is the status of an answer that made something (201) or found
+// it there already (200), for a StatusCoder.
+func Created(made bool) int {
+	if made {
+		return http.StatusCreated
+	}
+	return http.StatusOK
+}
+
 func write(c *echo.Context, status int, out any) error {
 	if _, ok := out.(NoContent); ok || status == http.StatusNoContent {
 		return c.NoContent(http.StatusNoContent)

@@ -14,12 +14,7 @@ type made struct {
 	created bool
 }
 
-func (m made) HTTPStatus() int {
-	if m.created {
-		return http.StatusCreated
-	}
-	return http.StatusOK
-}
+func (m made) HTTPStatus() int { return Created(m.created) }
 
 type plain struct {
 	Name string `json:"name"`
