@@ -37,12 +37,7 @@ type Saved struct {
 }
 
 // HTTPStatus is 201 for a new set, 200 for an existing one.
-func (s Saved) HTTPStatus() int {
-	if s.created {
-		return http.StatusCreated
-	}
-	return http.StatusOK
-}
+func (s Saved) HTTPStatus() int { return edge.Created(s.created) }
 
 // readerOf gives a rule the signed-in caller along with its params. The
 // routes sit behind sign-in; a request without a caller is refused all

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/edge"
@@ -55,12 +56,6 @@ type TakeStudentPath struct {
 	UserID  int64 `path:"userId" description:"The student the caller takes on"`
 }
 
-// StudentPath is the params of a route about one student in a class.
-type StudentPath struct {
-	ClassID   int64 `path:"classId" description:"The class"`
-	StudentID int64 `path:"studentId" description:"The student"`
-}
-
 // signedIn is the caller of a route. The routes sit behind sign-in; a
 // request without a caller is refused all the same.
 func signedIn(ctx context.Context) (*auth.Caller, error) {
@@ -101,35 +96,25 @@ type JoinedClass struct {
 
 // HTTPStatus is 201 for a new place in the class, 200 for one that was
 // there.
-func (j JoinedClass) HTTPStatus() int {
-	if j.joined {
-		return http.StatusCreated
-	}
-	return http.StatusOK
-}
+func (j JoinedClass) HTTPStatus() int { return edge.Created(j.joined) }
 
 // HTTPStatus is 201 for a supervisor new to the class (who is e-mailed),
 // 200 for one that was in it already.
-func (a AddedAdvisor) HTTPStatus() int {
-	if a.Linked {
-		return http.StatusCreated
-	}
-	return http.StatusOK
+func (a AddedAdvisor) HTTPStatus() int { return edge.Created(a.Linked) }
+
+// callersOwn is the endpoint of a route that reads what is the caller's
+// own: their classes, their home page.
+func callersOwn[Out any](read func(ctx context.Context, me int64) (Out, error)) edge.Endpoint {
+	return edge.Read(http.StatusOK, asCaller(func(ctx context.Context, me *auth.Caller, _ edge.NoParams) (Out, error) {
+		return read(ctx, me.UserID)
+	}))
 }
 
 // MyStudentClasses serves GET /api/classes/me/student.
-func (h *Handlers) MyStudentClasses() edge.Endpoint {
-	return edge.Read(http.StatusOK, asCaller(func(ctx context.Context, me *auth.Caller, _ edge.NoParams) ([]StudentClass, error) {
-		return StudentClasses(ctx, me.UserID)
-	}))
-}
+func (h *Handlers) MyStudentClasses() edge.Endpoint { return callersOwn(StudentClasses) }
 
 // MatchingAffiliations serves GET /api/classes/me/matching-affiliations.
-func (h *Handlers) MatchingAffiliations() edge.Endpoint {
-	return edge.Read(http.StatusOK, asCaller(func(ctx context.Context, me *auth.Caller, _ edge.NoParams) ([]Class, error) {
-		return MatchingAffiliations(ctx, me.UserID)
-	}))
-}
+func (h *Handlers) MatchingAffiliations() edge.Endpoint { return callersOwn(MatchingAffiliations) }
 
 // JoinAsStudent serves POST /api/classes/{id}/students/me: 201 when the
 // caller joined, 200 when they were in the class already.
@@ -158,18 +143,10 @@ func (h *Handlers) LeaveAsTeacher() edge.Endpoint {
 }
 
 // TeacherHome serves GET /api/classes/mine.
-func (h *Handlers) TeacherHome() edge.Endpoint {
-	return edge.Read(http.StatusOK, asCaller(func(ctx context.Context, me *auth.Caller, _ edge.NoParams) ([]PeriodClasses, error) {
-		return TeacherHome(ctx, me.UserID)
-	}))
-}
+func (h *Handlers) TeacherHome() edge.Endpoint { return callersOwn(TeacherHome) }
 
 // AdvisorHome serves GET /api/classes/advisor.
-func (h *Handlers) AdvisorHome() edge.Endpoint {
-	return edge.Read(http.StatusOK, asCaller(func(ctx context.Context, me *auth.Caller, _ edge.NoParams) ([]AdvisorClass, error) {
-		return AdvisorHome(ctx, me.UserID)
-	}))
-}
+func (h *Handlers) AdvisorHome() edge.Endpoint { return callersOwn(AdvisorHome) }
 
 // Students serves GET /api/classes/{id}/students (ClassStudents checks
 // the caller's relation in the same statement that reads the students).
@@ -261,7 +238,7 @@ type PrimaryAdvisorInput struct {
 
 // SetPrimaryAdvisor serves POST /api/classes/{classId}/students/{studentId}/primary-advisor.
 func (h *Handlers) SetPrimaryAdvisor() edge.Endpoint {
-	return edge.Write(http.StatusOK, func(ctx context.Context, p StudentPath, body PrimaryAdvisorInput) ([]Supervisor, error) {
+	return edge.Write(http.StatusOK, func(ctx context.Context, p answers.StudentPath, body PrimaryAdvisorInput) ([]Supervisor, error) {
 		rel, err := policy.Of(ctx, p.ClassID, p.StudentID)
 		if err != nil {
 			return nil, err
