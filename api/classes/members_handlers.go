@@ -166,14 +166,38 @@ func (h *Handlers) MyStudents() edge.Endpoint {
 	}))
 }
 
+// guardedWrite is the endpoint of a route with a body whose guard (the
+// caller's relation) is checked before the body is read, so that a caller
+// without a place there learns nothing from the body's checks. fn gets the
+// request (for its host) with the params and the body.
+func guardedWrite[P, B, Out any](status int, guard func(ctx context.Context, p P) error, fn func(c *echo.Context, p P, b B) (Out, error)) edge.Endpoint {
+	e := edge.WithContext(status, func(c *echo.Context, p P) (Out, error) {
+		var zero Out
+		if err := guard(c.Request().Context(), p); err != nil {
+			return zero, err
+		}
+		var b B
+		if err := request.JSON(c, &b); err != nil {
+			return zero, err
+		}
+		return fn(c, p, b)
+	})
+	e.Body = *new(B)
+	return e
+}
+
+// classGuard is the guard of a route about a class: the rule applied to
+// the caller's relation to the class.
+func classGuard(rule func(policy.ClassRelation) error) func(context.Context, ClassPath) error {
+	return func(ctx context.Context, p ClassPath) error { return classRule(ctx, p.ID, rule) }
+}
+
 // AssignMyStudents serves POST /api/classes/{id}/students/mine.
 func (h *Handlers) AssignMyStudents() edge.Endpoint {
-	return edge.Write(http.StatusOK, func(ctx context.Context, p ClassPath, body StudentIDs) ([]users.Person, error) {
+	return guardedWrite(http.StatusOK, classGuard(policy.CanAssignStudents), func(c *echo.Context, p ClassPath, body StudentIDs) ([]users.Person, error) {
+		ctx := c.Request().Context()
 		me, err := signedIn(ctx)
 		if err != nil {
-			return nil, err
-		}
-		if err := classRule(ctx, p.ID, policy.CanAssignStudents); err != nil {
 			return nil, err
 		}
 		return AssignToTeacher(ctx, p.ID, me.UserID, body.StudentIDs)
@@ -183,20 +207,12 @@ func (h *Handlers) AssignMyStudents() edge.Endpoint {
 // AddAdvisor serves POST /api/classes/{id}/advisors: 201 when the
 // supervisor is new to the class (and is e-mailed), 200 when they were in
 // it already. The e-mail's link needs the school host the request came
-// to, so the rule gets the request; the body is read after the caller's
-// relation is checked, as before.
+// to.
 func (h *Handlers) AddAdvisor() edge.Endpoint {
-	e := edge.WithContext(http.StatusCreated, func(c *echo.Context, p ClassPath) (*AddedAdvisor, error) {
+	return guardedWrite(http.StatusCreated, classGuard(policy.CanAddAdvisor), func(c *echo.Context, p ClassPath, body NewAdvisor) (*AddedAdvisor, error) {
 		ctx := c.Request().Context()
 		me, err := signedIn(ctx)
 		if err != nil {
-			return nil, err
-		}
-		if err := classRule(ctx, p.ID, policy.CanAddAdvisor); err != nil {
-			return nil, err
-		}
-		var body NewAdvisor
-		if err := request.JSON(c, &body); err != nil {
 			return nil, err
 		}
 		added, err := AddAdvisor(ctx, p.ID, body)
@@ -215,8 +231,6 @@ func (h *Handlers) AddAdvisor() edge.Endpoint {
 		}
 		return added, nil
 	})
-	e.Body = NewAdvisor{}
-	return e
 }
 
 // TakeStudent serves POST /api/classes/{classId}/advisor/{userId}/me: the
@@ -238,14 +252,14 @@ type PrimaryAdvisorInput struct {
 
 // SetPrimaryAdvisor serves POST /api/classes/{classId}/students/{studentId}/primary-advisor.
 func (h *Handlers) SetPrimaryAdvisor() edge.Endpoint {
-	return edge.Write(http.StatusOK, func(ctx context.Context, p answers.StudentPath, body PrimaryAdvisorInput) ([]Supervisor, error) {
+	guard := func(ctx context.Context, p answers.StudentPath) error {
 		rel, err := policy.Of(ctx, p.ClassID, p.StudentID)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if err := policy.CanSetPrimaryAdvisor(rel); err != nil {
-			return nil, err
-		}
-		return SetPrimaryAdvisor(ctx, p.ClassID, p.StudentID, body.AdvisorUserID)
+		return policy.CanSetPrimaryAdvisor(rel)
+	}
+	return guardedWrite(http.StatusOK, guard, func(c *echo.Context, p answers.StudentPath, body PrimaryAdvisorInput) ([]Supervisor, error) {
+		return SetPrimaryAdvisor(c.Request().Context(), p.ClassID, p.StudentID, body.AdvisorUserID)
 	})
 }
