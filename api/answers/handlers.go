@@ -12,21 +12,21 @@ import (
 
 // StudentPath is the params of the routes about one student in a class.
 type StudentPath struct {
-	ClassID   int64 `path:"classId" description:"The class"`
-	StudentID int64 `path:"studentId" description:"The student"`
+	ClassID   int64 `path:"classId" minimum:"1" description:"The class"`
+	StudentID int64 `path:"studentId" minimum:"1" description:"The student"`
 }
 
 // StudentFormPath is the params of the routes about one student and one
 // form of their class.
 type StudentFormPath struct {
-	ClassID   int64 `path:"classId" description:"The class"`
-	StudentID int64 `path:"studentId" description:"The student"`
-	FormID    int64 `path:"formId" description:"A form the class uses"`
+	ClassID   int64 `path:"classId" minimum:"1" description:"The class"`
+	StudentID int64 `path:"studentId" minimum:"1" description:"The student"`
+	FormID    int64 `path:"formId" minimum:"1" description:"A form the class uses"`
 }
 
 // SetPath is the params of GET /api/answers/{id}.
 type SetPath struct {
-	ID int64 `path:"id" description:"The answer set"`
+	ID int64 `path:"id" minimum:"1" description:"The answer set"`
 }
 
 // Saved is a saved answer set: 201 when the set is new, 200 when it was

@@ -46,14 +46,14 @@ type Handlers struct {
 
 // ClassPath is the params of a route about one class.
 type ClassPath struct {
-	ID int64 `path:"id" description:"The class"`
+	ID int64 `path:"id" minimum:"1" description:"The class"`
 }
 
 // TakeStudentPath is the params of POST
 // /api/classes/{classId}/advisor/{userId}/me.
 type TakeStudentPath struct {
-	ClassID int64 `path:"classId" description:"The class"`
-	UserID  int64 `path:"userId" description:"The student the caller takes on"`
+	ClassID int64 `path:"classId" minimum:"1" description:"The class"`
+	UserID  int64 `path:"userId" minimum:"1" description:"The student the caller takes on"`
 }
 
 // signedIn is the caller of a route. The routes sit behind sign-in; a
