@@ -14,6 +14,8 @@ package answers
 import (
 	"time"
 	"unicode/utf8"
+
+	"github.com/swaggest/jsonschema-go"
 )
 
 // MaxComment is the longest comment, in characters (spec §5).
@@ -31,6 +33,9 @@ const (
 	RoleAdvisor Role = "advisor"
 	RoleTeacher Role = "teacher"
 )
+
+// Enum lists the roles for the API document.
+func (Role) Enum() []any { return []any{RoleStudent, RoleAdvisor, RoleTeacher} }
 
 // Tag is the short label of the role shown next to an author's name on
 // comment badges: S (student), PV (practice supervisor), PL (practice
@@ -50,9 +55,9 @@ func (r Role) Tag() string {
 // relevant) or the free text of a TextInput question; Comment is the set
 // author's comment on the question. Null (or blank) means none.
 type Answer struct {
-	FormQuestionID int64   `json:"formQuestionId"`
-	Value          *string `json:"value"`
-	Comment        *string `json:"comment"`
+	FormQuestionID int64   `json:"formQuestionId" required:"true"`
+	Value          *string `json:"value" example:"2" description:"A graded question's value: \"0\" (the first label, Selvstendig) up to the last label, or the number of labels (\"5\" on a five-level scale) for not relevant; a free-text question's text (at most 10000 characters). Null or blank: no answer"`
+	Comment        *string `json:"comment" maxLength:"4000" description:"The set author's comment on the question (at most 4000 characters); null or blank: none"`
 }
 
 // Comment is a comment on a question of a set, with its author as the
@@ -63,7 +68,7 @@ type Comment struct {
 	UserID         int64     `json:"userId"`
 	UserName       string    `json:"userName"`
 	Role           Role      `json:"role"`
-	RoleTag        string    `json:"roleTag"`
+	RoleTag        string    `json:"roleTag" enum:"S,PV,PL" description:"S student, PV practice supervisor, PL practice teacher"`
 	Comment        string    `json:"comment"`
 	CreatedAt      time.Time `json:"createdAt"`
 	CommentedAt    time.Time `json:"commentedAt"`
@@ -81,13 +86,13 @@ type Set struct {
 	UserID        int64      `json:"userId"`
 	UserName      string     `json:"userName"`
 	Role          Role       `json:"role"`
-	RoleTag       string     `json:"roleTag"`
+	RoleTag       string     `json:"roleTag" enum:"S,PV,PL" description:"S student, PV practice supervisor, PL practice teacher"`
 	IsMidSemester bool       `json:"isMidSemester"`
-	Version       int        `json:"version"`
-	DeliveredAt   *time.Time `json:"deliveredAt"`
+	Version       int        `json:"version" description:"Goes up by one with each save that changes something; send it back to save again"`
+	DeliveredAt   *time.Time `json:"deliveredAt" description:"When the set was last delivered; null until then"`
 	CreatedAt     time.Time  `json:"createdAt"`
 	UpdatedAt     time.Time  `json:"updatedAt"`
-	Answers       []Answer   `json:"answers"`
+	Answers       []Answer   `json:"answers" description:"In question order"`
 	Comments      []Comment  `json:"comments"`
 }
 
@@ -102,18 +107,27 @@ type Set struct {
 // received: id, formId, userId and isMidSemester must then match the set
 // being written; subjectId and comments are ignored.
 type Input struct {
-	AssignmentID  int64    `json:"assignmentId"`
-	StudentUserID int64    `json:"studentUserId"`
-	Version       int      `json:"version"`
-	Answers       []Answer `json:"answers"`
-	Deliver       bool     `json:"deliver"`
+	AssignmentID  int64    `json:"assignmentId" required:"true"`
+	StudentUserID int64    `json:"studentUserId" required:"true" description:"The student the set is about"`
+	Version       int      `json:"version" description:"The version last read; 0 or left out for a new set. Any other than the stored one is 409"`
+	Answers       []Answer `json:"answers" description:"Each listed question gets exactly the value and comment sent; questions left out keep theirs"`
+	Deliver       bool     `json:"deliver" description:"Also deliver the set"`
 
-	ID            *int64 `json:"id,omitempty"`
-	FormID        *int64 `json:"formId,omitempty"`
-	UserID        *int64 `json:"userId,omitempty"`
-	IsMidSemester *bool  `json:"isMidSemester,omitempty"`
-	SubjectID     *int64 `json:"subjectId,omitempty"`
-	Comments      any    `json:"comments,omitempty"`
+	ID            *int64 `json:"id,omitempty" description:"As received; must match the set"`
+	FormID        *int64 `json:"formId,omitempty" description:"As received; must match the set"`
+	UserID        *int64 `json:"userId,omitempty" description:"As received; must match the set"`
+	IsMidSemester *bool  `json:"isMidSemester,omitempty" description:"As received; must match the set"`
+	SubjectID     *int64 `json:"subjectId,omitempty" description:"Ignored"`
+	Comments      any    `json:"comments,omitempty" description:"Ignored"`
+}
+
+// PrepareJSONSchema documents that answers may be sent as null (as for a
+// delivery that changes no answer): the server reads it as no answers.
+func (Input) PrepareJSONSchema(s *jsonschema.Schema) error {
+	if p, ok := s.Properties["answers"]; ok && p.TypeObject != nil {
+		p.TypeObject.AddType(jsonschema.Null)
+	}
+	return nil
 }
 
 // questionName is how an error message names a question: its text,

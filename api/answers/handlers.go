@@ -1,147 +1,113 @@
 package answers
 
 import (
+	"context"
 	"net/http"
-
-	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/policy"
-	"github.com/praksis/praksis/api/request"
 )
 
-// studentTarget reads classId and studentId from the path and works out
-// the caller's relation to the student; it refuses callers who may not
-// read the student's assessments.
-func studentTarget(c *echo.Context) (classID, studentID int64, rel policy.Relation, err error) {
-	if classID, err = request.ID(c, "classId"); err != nil {
-		return
-	}
-	if studentID, err = request.ID(c, "studentId"); err != nil {
-		return
-	}
-	if rel, err = policy.Of(c.Request().Context(), classID, studentID); err != nil {
-		return
-	}
-	err = policy.CanView(rel)
-	return
+// StudentPath is the params of the routes about one student in a class.
+type StudentPath struct {
+	ClassID   int64 `path:"classId" minimum:"1" description:"The class"`
+	StudentID int64 `path:"studentId" minimum:"1" description:"The student"`
 }
 
-func me(c *echo.Context) (int64, error) {
-	caller := auth.CallerFrom(c.Request().Context())
-	if caller == nil {
-		return 0, apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	return caller.UserID, nil
+// StudentFormPath is the params of the routes about one student and one
+// form of their class.
+type StudentFormPath struct {
+	ClassID   int64 `path:"classId" minimum:"1" description:"The class"`
+	StudentID int64 `path:"studentId" minimum:"1" description:"The student"`
+	FormID    int64 `path:"formId" minimum:"1" description:"A form the class uses"`
 }
 
-// HandleStudentForm serves GET /api/classes/{classId}/students/{studentId}/forms/{formId}:
-// the answer-set ids and states about the student for the form, per half
-// and place.
-func HandleStudentForm(c *echo.Context) error {
-	classID, studentID, rel, err := studentTarget(c)
-	if err != nil {
-		return err
-	}
-	formID, err := request.ID(c, "formId")
-	if err != nil {
-		return err
-	}
-	userID, err := me(c)
-	if err != nil {
-		return err
-	}
-	s, err := SummaryOf(c.Request().Context(), classID, studentID, formID, rel, userID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, s)
+// SetPath is the params of GET /api/answers/{id}.
+type SetPath struct {
+	ID int64 `path:"id" minimum:"1" description:"The answer set"`
 }
 
-// HandleStudentFormFull serves GET /api/classes/{classId}/students/{studentId}/forms/{formId}/full:
-// every answer set about the student for the form with answers, comments
-// and expectations, per half and place.
-func HandleStudentFormFull(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
-	}
-	studentID, err := request.ID(c, "studentId")
-	if err != nil {
-		return err
-	}
-	formID, err := request.ID(c, "formId")
-	if err != nil {
-		return err
-	}
-	caller := auth.CallerFrom(c.Request().Context())
-	if caller == nil {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	f, err := ReadFull(c.Request().Context(), caller, classID, studentID, formID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, f)
+// Saved is a saved answer set: 201 when the set is new, 200 when it was
+// there.
+type Saved struct {
+	Set
+	created bool
 }
 
-// HandleProgress serves GET /api/classes/{classId}/students/{studentId}/progress.
-func HandleProgress(c *echo.Context) error {
-	classID, err := request.ID(c, "classId")
-	if err != nil {
-		return err
+// HTTPStatus is 201 for a new set, 200 for an existing one.
+func (s Saved) HTTPStatus() int { return edge.Created(s.created) }
+
+// readerOf gives a rule the signed-in caller along with its params. The
+// routes sit behind sign-in; a request without a caller is refused all
+// the same.
+func readerOf[P, Out any](fn func(ctx context.Context, caller *auth.Caller, p P) (*Out, error)) func(context.Context, P) (*Out, error) {
+	return func(ctx context.Context, p P) (*Out, error) {
+		caller := auth.CallerFrom(ctx)
+		if caller == nil {
+			return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
+		}
+		return fn(ctx, caller, p)
 	}
-	studentID, err := request.ID(c, "studentId")
-	if err != nil {
-		return err
-	}
-	caller := auth.CallerFrom(c.Request().Context())
-	if caller == nil {
-		return apperror.New(apperror.Unauthorized, "error.unauthorized")
-	}
-	p, err := ReadProgress(c.Request().Context(), caller, classID, studentID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
 }
 
-// HandleGet serves GET /api/answers/{id}: one answer set, for those who may
-// read the student's assessments.
-func HandleGet(c *echo.Context) error {
-	id, err := request.ID(c, "id")
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	s, err := Get(ctx, id)
-	if err != nil {
-		return err
-	}
-	rel, err := policy.Of(ctx, s.ClassID, s.StudentUserID)
-	if err != nil {
-		return err
-	}
-	if err := policy.CanView(rel); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, s)
-}
+var (
+	// HandleStudentForm serves GET
+	// /api/classes/{classId}/students/{studentId}/forms/{formId}: the
+	// answer-set ids and states about the student for the form, per half
+	// and place, for those who may read the student's assessments.
+	HandleStudentForm = edge.Read(http.StatusOK, readerOf(func(ctx context.Context, caller *auth.Caller, p StudentFormPath) (*Summary, error) {
+		rel, err := policy.Of(ctx, p.ClassID, p.StudentID)
+		if err != nil {
+			return nil, err
+		}
+		if err := policy.CanView(rel); err != nil {
+			return nil, err
+		}
+		return SummaryOf(ctx, p.ClassID, p.StudentID, p.FormID, rel, caller.UserID)
+	}))
 
-// HandleSave serves POST /api/answers: 201 with a new set, 200 with an
-// updated one (see Save).
-func HandleSave(c *echo.Context) error {
-	var in Input
-	if err := request.JSON(c, &in); err != nil {
-		return err
-	}
-	s, created, err := Save(c.Request().Context(), in)
-	if err != nil {
-		return err
-	}
-	if created {
-		return c.JSON(http.StatusCreated, s)
-	}
-	return c.JSON(http.StatusOK, s)
-}
+	// HandleStudentFormFull serves GET
+	// /api/classes/{classId}/students/{studentId}/forms/{formId}/full: every
+	// answer set about the student for the form with answers, comments and
+	// expectations, per half and place (ReadFull checks the caller's
+	// relation in the statement that reads them).
+	HandleStudentFormFull = edge.Read(http.StatusOK, readerOf(func(ctx context.Context, caller *auth.Caller, p StudentFormPath) (*Full, error) {
+		return ReadFull(ctx, caller, p.ClassID, p.StudentID, p.FormID)
+	}))
+
+	// HandleProgress serves GET
+	// /api/classes/{classId}/students/{studentId}/progress (ReadProgress
+	// checks the caller's relation in the statement that reads it).
+	HandleProgress = edge.Read(http.StatusOK, readerOf(func(ctx context.Context, caller *auth.Caller, p StudentPath) (*Progress, error) {
+		return ReadProgress(ctx, caller, p.ClassID, p.StudentID)
+	}))
+
+	// HandleGet serves GET /api/answers/{id}: one answer set, for those who
+	// may read the student's assessments.
+	HandleGet = edge.Read(http.StatusOK, func(ctx context.Context, p SetPath) (*Set, error) {
+		s, err := Get(ctx, p.ID)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := policy.Of(ctx, s.ClassID, s.StudentUserID)
+		if err != nil {
+			return nil, err
+		}
+		if err := policy.CanView(rel); err != nil {
+			return nil, err
+		}
+		return s, nil
+	})
+
+	// HandleSave serves POST /api/answers: 201 with a new set, 200 with an
+	// updated one (see Save, which checks the caller's relation).
+	HandleSave = edge.Write(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, in Input) (*Saved, error) {
+		s, created, err := Save(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return &Saved{Set: *s, created: created}, nil
+	})
+)

@@ -24,6 +24,49 @@ type circle struct {
 	teacher  int64
 }
 
+// ReaderRelation is the caller's relation to a student, read in the same
+// statement as what they want to read. It is embedded in the statements'
+// rows (exported, so that GORM fills its fields).
+type ReaderRelation struct {
+	InClass      bool
+	Teacher      bool
+	OwnAdvisor   bool
+	ClassAdvisor bool
+}
+
+// check gives the caller's relation to the student: NotFound when the
+// student is not in the class, Forbidden when the caller may not read the
+// student's assessments (policy.CanView).
+func (r ReaderRelation) check(caller *auth.Caller, studentID int64) (policy.Relation, error) {
+	if !r.InClass {
+		return policy.Relation{}, apperror.NotFoundf("error.notFound")
+	}
+	rel := policy.RelationFrom(caller, studentID, r.Teacher, r.OwnAdvisor, r.ClassAdvisor)
+	return rel, policy.CanView(rel)
+}
+
+// circleRef is one of a student's references as the statements read them:
+// a supervisor, the assigned teacher, or both.
+type circleRef struct {
+	Advisor *int64 `json:"advisor"`
+	Teacher *int64 `json:"teacher"`
+}
+
+// circleOf gathers the references into a circle, in their order; the first
+// teacher counts.
+func circleOf(refs []circleRef) circle {
+	var c circle
+	for _, r := range refs {
+		if r.Advisor != nil {
+			c.advisors = append(c.advisors, *r.Advisor)
+		}
+		if r.Teacher != nil && c.teacher == 0 {
+			c.teacher = *r.Teacher
+		}
+	}
+	return c
+}
+
 // AnswerAs is the role in which a caller with relation rel answers for the
 // student ("" when they may not answer): the student, then the student's
 // own supervisor, then the class's teacher.
@@ -112,7 +155,7 @@ type Full struct {
 	ClassID       int64 `json:"classId"`
 	StudentUserID int64 `json:"studentUserId"`
 	FormID        int64 `json:"formId"`
-	AnswerAs      *Role `json:"answerAs"`
+	AnswerAs      *Role `json:"answerAs" description:"The role the caller answers in; null when the caller only reads"`
 	MidSemester   *Half `json:"midSemester"`
 	EndSemester   *Half `json:"endSemester"`
 }
@@ -134,10 +177,7 @@ func rolePtr(r Role) *Role {
 // assignments in the class, the student's circle, the sets and the class's
 // expectations for the form.
 type fullState struct {
-	InClass      bool
-	Teacher      bool
-	OwnAdvisor   bool
-	ClassAdvisor bool
+	ReaderRelation
 	Assignments  []byte
 	Circle       []byte
 	Sets         []byte
@@ -173,11 +213,8 @@ func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, form
 	if err != nil {
 		return nil, err
 	}
-	if !st.InClass {
-		return nil, apperror.NotFoundf("error.notFound")
-	}
-	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
-	if err := policy.CanView(rel); err != nil {
+	rel, err := st.check(caller, studentID)
+	if err != nil {
 		return nil, err
 	}
 	return st.full(classID, studentID, formID, rel, caller.UserID)
@@ -199,10 +236,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		ID  int64 `json:"id"`
 		Mid bool  `json:"mid"`
 	}
-	var refs []struct {
-		Advisor *int64 `json:"advisor"`
-		Teacher *int64 `json:"teacher"`
-	}
+	var refs []circleRef
 	var exps []struct {
 		Mid bool    `json:"mid"`
 		Q   int64   `json:"q"`
@@ -219,15 +253,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	if len(as) == 0 {
 		return nil, apperror.NotFoundf("answers.formNotInClass")
 	}
-	var c circle
-	for _, r := range refs {
-		if r.Advisor != nil {
-			c.advisors = append(c.advisors, *r.Advisor)
-		}
-		if r.Teacher != nil && c.teacher == 0 {
-			c.teacher = *r.Teacher
-		}
-	}
+	c := circleOf(refs)
 	sets, err := decodeSets(st.Sets)
 	if err != nil {
 		return nil, err
@@ -269,9 +295,9 @@ type SetSummary struct {
 	UserID      int64      `json:"userId"`
 	UserName    string     `json:"userName"`
 	Role        Role       `json:"role"`
-	RoleTag     string     `json:"roleTag"`
+	RoleTag     string     `json:"roleTag" enum:"S,PV,PL" description:"S student, PV practice supervisor, PL practice teacher"`
 	Version     int        `json:"version"`
-	Answered    int        `json:"answered"`
+	Answered    int        `json:"answered" description:"The questions of the form answered in the set"`
 	DeliveredAt *time.Time `json:"deliveredAt"`
 	UpdatedAt   time.Time  `json:"updatedAt"`
 }
@@ -294,7 +320,7 @@ type Summary struct {
 	ClassID       int64        `json:"classId"`
 	StudentUserID int64        `json:"studentUserId"`
 	FormID        int64        `json:"formId"`
-	AnswerAs      *Role        `json:"answerAs"`
+	AnswerAs      *Role        `json:"answerAs" description:"The role the caller answers in; null when the caller only reads"`
 	MidSemester   *HalfSummary `json:"midSemester"`
 	EndSemester   *HalfSummary `json:"endSemester"`
 }
@@ -353,8 +379,8 @@ func SummaryOf(ctx context.Context, classID, studentID, formID int64, rel policy
 // questions anyone in that role has answered, and whether any of them
 // delivered.
 type RoleProgress struct {
-	Answered  int  `json:"answered"`
-	Delivered bool `json:"delivered"`
+	Answered  int  `json:"answered" description:"The questions anyone in the role answered"`
+	Delivered bool `json:"delivered" description:"Someone in the role delivered"`
 }
 
 // Comparison is one graded question with the level the student, the
@@ -366,12 +392,12 @@ type Comparison struct {
 	FormQuestionID int64  `json:"formQuestionId"`
 	Text           string `json:"text"`
 	Group          string `json:"group"`
-	Levels         int    `json:"levels"`
-	Student        *int   `json:"student"`
-	Advisor        *int   `json:"advisor"`
-	Teacher        *int   `json:"teacher"`
-	Expected       *int   `json:"expected"`
-	NotRelevant    []Role `json:"notRelevant"`
+	Levels         int    `json:"levels" description:"The number of labels; levels run from 0 to levels-1"`
+	Student        *int   `json:"student" minimum:"0" description:"0 is the first label (Selvstendig); null when not answered or not relevant"`
+	Advisor        *int   `json:"advisor" minimum:"0"`
+	Teacher        *int   `json:"teacher" minimum:"0"`
+	Expected       *int   `json:"expected" minimum:"0"`
+	NotRelevant    []Role `json:"notRelevant" description:"The roles that marked the question not relevant"`
 }
 
 // HalfProgress is the progress of one assignment: answered of Total per
@@ -557,11 +583,7 @@ func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID i
 	if err != nil {
 		return nil, err
 	}
-	if !st.InClass {
-		return nil, apperror.NotFoundf("error.notFound")
-	}
-	rel := policy.RelationFrom(caller, studentID, st.Teacher, st.OwnAdvisor, st.ClassAdvisor)
-	if err := policy.CanView(rel); err != nil {
+	if _, err := st.check(caller, studentID); err != nil {
 		return nil, err
 	}
 	return st.progress(classID, studentID)
@@ -569,10 +591,7 @@ func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID i
 
 // progressState is what a student's progress needs, read in one statement.
 type progressState struct {
-	InClass          bool
-	Teacher          bool
-	OwnAdvisor       bool
-	ClassAdvisor     bool
+	ReaderRelation
 	ClassAssignments []byte
 	AnswerCounts     []byte
 	Circle           []byte
@@ -613,10 +632,7 @@ func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
 	if len(p.Forms) == 0 {
 		return p, nil
 	}
-	var refs []struct {
-		Advisor *int64 `json:"advisor"`
-		Teacher *int64 `json:"teacher"`
-	}
+	var refs []circleRef
 	var graded []struct {
 		ID     int64  `json:"id"`
 		FormID int64  `json:"formId"`
@@ -638,15 +654,7 @@ func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
 			return nil, fmt.Errorf("decode progress of student %d: %w", studentID, err)
 		}
 	}
-	var c circle
-	for _, r := range refs {
-		if r.Advisor != nil {
-			c.advisors = append(c.advisors, *r.Advisor)
-		}
-		if r.Teacher != nil && c.teacher == 0 {
-			c.teacher = *r.Teacher
-		}
-	}
+	c := circleOf(refs)
 	sets, err := decodeSets(st.Sets)
 	if err != nil {
 		return nil, err

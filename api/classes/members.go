@@ -32,7 +32,7 @@ type Supervisor struct {
 	DisplayName string  `json:"displayName"`
 	Email       string  `json:"email"`
 	PhoneNumber *string `json:"phoneNumber"`
-	IsPrimary   bool    `json:"isPrimary"`
+	IsPrimary   bool    `json:"isPrimary" description:"The student's primary supervisor (at most one)"`
 }
 
 // StudentClass is a class as its student sees it: the class with its
@@ -398,8 +398,8 @@ func AssignToTeacher(ctx context.Context, classID, teacherID int64, studentIDs [
 
 // NewAdvisor is the body of POST /api/classes/{id}/advisors.
 type NewAdvisor struct {
-	Name  string `json:"name"`
-	Email string `json:"email"`
+	Name  string `json:"name" required:"true" description:"The supervisor's name, for a new account" example:"Kari Nordmann"`
+	Email string `json:"email" required:"true" description:"The supervisor's e-mail address (any case)" example:"kari.nordmann@sykehuset.no"`
 }
 
 // AddedAdvisor is a supervisor added to a class. AccountCreated says the
@@ -407,8 +407,8 @@ type NewAdvisor struct {
 // before (only then is an e-mail sent).
 type AddedAdvisor struct {
 	Contact
-	AccountCreated bool `json:"accountCreated"`
-	Linked         bool `json:"linked"`
+	AccountCreated bool `json:"accountCreated" description:"The account was made now, with the Advisor role"`
+	Linked         bool `json:"linked" description:"The supervisor is new to the class (and was e-mailed); false when they were in it already"`
 }
 
 // AddAdvisor adds a supervisor to a class by name and e-mail: the account

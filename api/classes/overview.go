@@ -41,7 +41,7 @@ const (
 // saved, midConfirmed, endCompleted, signing (someone has signed) or
 // locked (all three have signed), with who has signed.
 type SigningState struct {
-	Status          signing.State `json:"status"`
+	Status          signing.State `json:"status" description:"signing: someone has signed; locked: all three have signed"`
 	SignedByTeacher bool          `json:"signedByTeacher"`
 	SignedByStudent bool          `json:"signedByStudent"`
 	SignedByAdvisor bool          `json:"signedByAdvisor"`
@@ -56,10 +56,10 @@ type StudentOverview struct {
 	ID          int64                  `json:"id"`
 	DisplayName string                 `json:"displayName"`
 	Email       string                 `json:"email"`
-	IsMine      bool                   `json:"isMine"`
+	IsMine      bool                   `json:"isMine" description:"The caller is the student's assigned teacher or one of their supervisors"`
 	Teacher     *users.Person          `json:"teacher"`
 	Supervisors []Supervisor           `json:"supervisors"`
-	Warning     warnings.State         `json:"warning"`
+	Warning     warnings.State         `json:"warning" description:"draft only for the class's teachers; to anyone else a draft is none"`
 	SigningForm SigningState           `json:"signingForm"`
 	Forms       []answers.FormProgress `json:"forms"`
 }

@@ -142,9 +142,31 @@ func WriteWithContext[P, B, Out any](status int, fn func(c *echo.Context, p P, b
 	}
 }
 
+// StatusCoder is an answer that picks its own success status, for the
+// routes that answer 201 when they made something and 200 when it was
+// there already. The route documents both statuses (Op.Responses); a zero
+// status keeps the endpoint's own.
+type StatusCoder interface {
+	HTTPStatus() int
+}
+
+// Created is the status of an answer that made something (201) or found
+// it there already (200), for a StatusCoder.
+func Created(made bool) int {
+	if made {
+		return http.StatusCreated
+	}
+	return http.StatusOK
+}
+
 func write(c *echo.Context, status int, out any) error {
 	if _, ok := out.(NoContent); ok || status == http.StatusNoContent {
 		return c.NoContent(http.StatusNoContent)
+	}
+	if s, ok := out.(StatusCoder); ok {
+		if code := s.HTTPStatus(); code != 0 {
+			status = code
+		}
 	}
 	return c.JSON(status, out)
 }

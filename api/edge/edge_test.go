@@ -14,12 +14,12 @@ import (
 )
 
 type params struct {
-	ID      int64  `path:"id"`
-	Format  string `path:"format"`
-	Page    int    `query:"page"`
-	Active  bool   `query:"active"`
-	Period  *int64 `query:"periodId"`
-	Search  string `query:"search"`
+	ID     int64  `path:"id"`
+	Format string `path:"format"`
+	Page   int    `query:"page"`
+	Active bool   `query:"active"`
+	Period *int64 `query:"periodId"`
+	Search string `query:"search"`
 }
 
 type body struct {

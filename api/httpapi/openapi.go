@@ -178,6 +178,14 @@ func newReflector() *openapi31.Reflector {
 			if p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map) {
 				p.Schema.RemoveType(jsonschema.Null)
 			}
+			// A pointer to a named type that has its own definition (a
+			// string with an enum) is null or the type; the reflector
+			// envelops only pointers to structs.
+			if p.Type.Kind() == reflect.Pointer && p.Schema.Ref != nil && len(p.Schema.AnyOf) == 0 {
+				ref := jsonschema.Schema{Ref: p.Schema.Ref}
+				p.Schema.Ref = nil
+				p.Schema.AnyOf = []jsonschema.SchemaOrBool{jsonschema.Null.ToSchemaOrBool(), ref.ToSchemaOrBool()}
+			}
 		}),
 		// A nullable pointer to a struct (or to a type with its own schema,
 		// as periods.Date) is enveloped as anyOf [null, the type]; a type
@@ -195,7 +203,8 @@ func newReflector() *openapi31.Reflector {
 				if prev != nil {
 					name = prev(t, name)
 				}
-				if inRequest(rc) && t.Kind() == reflect.Struct && !t.Implements(exposer) && !reflect.PointerTo(t).Implements(exposer) {
+				if inRequest(rc) && t.Kind() == reflect.Struct && !strings.HasSuffix(name, "Input") &&
+					!t.Implements(exposer) && !reflect.PointerTo(t).Implements(exposer) {
 					return name + "Input"
 				}
 				return name

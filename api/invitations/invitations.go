@@ -47,13 +47,13 @@ const (
 type Invitation struct {
 	ClassID       int64      `json:"classId"`
 	StudentUserID int64      `json:"studentUserId"`
-	Email         string     `json:"email"`
+	Email         string     `json:"email" description:"The invited supervisor's address"`
 	CreatedAt     time.Time  `json:"createdAt"`
-	ExpiresAtUTC  time.Time  `json:"expiresAtUtc"`
+	ExpiresAtUTC  time.Time  `json:"expiresAtUtc" description:"3 days after it was sent"`
 	Accepted      bool       `json:"accepted"`
 	AcceptedAt    *time.Time `json:"acceptedAt"`
 	Expired       bool       `json:"expired"`
-	Status        string     `json:"status"`
+	Status        string     `json:"status" enum:"sent,expired,accepted"`
 }
 
 type row struct {
@@ -205,10 +205,10 @@ func Mine(ctx context.Context, studentID int64) (*Invitation, error) {
 // page sends the signed-in user's address, but the rule compares the
 // account's own address (see Accept).
 type AcceptInput struct {
-	VerificationGUID string `json:"verificationGuid"`
-	Name             string `json:"name"`
-	Email            string `json:"email"`
-	PhoneNumber      string `json:"phoneNumber"`
+	VerificationGUID string `json:"verificationGuid" required:"true" description:"The id from the invitation's link" example:"3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f"`
+	Name             string `json:"name" description:"Fills the account's name when it has none (a name that is only the e-mail counts as none)"`
+	Email            string `json:"email" description:"Accepted and not used: the account's own address is compared"`
+	PhoneNumber      string `json:"phoneNumber" description:"Fills the account's phone number when it has none"`
 }
 
 // Accepted is the outcome of accepting: the invitation, now accepted, and
