@@ -32,7 +32,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create or update the caller's own answer set for an assignment about a student, and optionally deliver it. Each listed question gets exactly the value and comment sent (null or blank removes them); questions left out keep theirs. value: "0" (Selvstendig) to "4" (Uselvstendig), "5" (the number of labels) for not relevant, or free text (at most 10000 characters) for a free-text question; comment at most 4000 characters. Everything is checked before anything is written: 400 in the error shape with one entry per bad answer (reason answers[i].value, answers[i].comment or answers[i].formQuestionId, the description naming the question), 'Invalid id when registering answer' / '… comment' for a question not on the assignment's form. version is the version last read (0 or left out for a new set): anything else is 409 and nothing is saved. The answer is the set as GET /api/answers/{id} with its new version (unchanged when nothing changed); deliver stamps deliveredAt and writes an audit row. Half (mid or end) comes from the assignment. 403 unless the caller is the student, a teacher of the class or one of the student's own supervisors; 409 when the signing form is locked
+         * Create or update the caller's own answer set for an assignment about a student, and optionally deliver it. Each listed question gets exactly the value and comment sent (null or blank removes them); questions left out keep theirs. Everything is checked before anything is written: 400 in the error shape with one entry per bad answer (reason answers[i].value, answers[i].comment or answers[i].formQuestionId, the description naming the question), 'Invalid id when registering answer' / '… comment' for a question not on the assignment's form. version is the version last read (0 or left out for a new set): anything else is 409 and nothing is saved. The answer is the set as GET /api/answers/{id} with its new version (unchanged when nothing changed); deliver stamps deliveredAt and writes an audit row. Half (mid or end) comes from the assignment. 403 unless the caller is the student, a teacher of the class or one of the student's own supervisors; 409 when the signing form is locked
          * @description Access: the student, the class's teachers, the student's own supervisors
          */
         post: operations["postApiAnswers"];
@@ -50,7 +50,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One answer set {id, assignmentId, formId, classId, subjectId, studentUserId, userId, userName, role (student, advisor, teacher), roleTag (S, PV, PL), isMidSemester, version, deliveredAt, createdAt, updatedAt, answers: [{formQuestionId, value, comment}] in question order, comments: [{id, formQuestionId, userId, userName, role, roleTag, comment, createdAt, commentedAt, updatedAt}]}
+         * One answer set, with its answers in question order and its comments
          * @description Access: the student, the class's teachers and supervisors, admins
          */
         get: operations["getApiAnswersId"];
@@ -358,7 +358,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The supervisor's home: the classes the caller supervises in, newest semester first, each as GET /api/classes/{id} with students: [{id, displayName, email, isMine, teacher: {id, displayName} | null, supervisors: [{id, displayName, email, phoneNumber, isPrimary}] primary first, warning (none, draft (teachers of the class only), given, confirmed), signingForm: {status (none, saved, midConfirmed, endCompleted, signing, locked), signedByTeacher, signedByStudent, signedByAdvisor}, forms: [{formId, name, isMainForm, halves: [{assignmentId, isMidSemester, total, student, advisor, teacher: {answered, delivered}}]}]}] (the caller's own students) and otherStudents: [{id, displayName}] (whom the caller may take on)
+         * The supervisor's home: the classes the caller supervises in, newest semester first, each with the caller's own students (as GET /api/classes/{id}/students shows them) and the class's other students (whom the caller may take on)
          * @description Access: Advisor
          */
         get: operations["getApiClassesAdvisor"];
@@ -378,7 +378,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Classes of current and future semesters whose subject code is that of one of the caller's active Feide course memberships (from their last Feide sign-in), shaped as GET /api/classes; [] when none
+         * Classes of current and future semesters whose subject code is that of one of the caller's active Feide course memberships (from their last Feide sign-in); [] when none
          * @description Access: signed in
          */
         get: operations["getApiClassesMeMatchingAffiliations"];
@@ -398,7 +398,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's classes as a student, the current semester's first (then future, then past): [class as GET /api/classes/{id} (with currentMainAssignment: the main-form assignment offered today, mid-semester up to and including the class's mid-semester date, end-semester after it or when there is none), teacher: {id, displayName, email} | null, supervisors: [{id, displayName, email, phoneNumber, isPrimary}] primary first]. 404 'No class found for this student' when none
+         * The caller's classes as a student, the current semester's first (then future, then past), each with the student's teacher and supervisors (primary first). currentMainAssignment is the main-form assignment offered today: mid-semester up to and including the class's mid-semester date, end-semester after it or when there is none. 404 'No class found for this student' when none
          * @description Access: Student
          */
         get: operations["getApiClassesMeStudent"];
@@ -418,7 +418,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The teacher's home: every class grouped by semester, newest first: [{period, mine: [class], others: [class]}], each class as GET /api/classes/{id} with teachers: [{id, displayName}], studentCount, myStudentCount (students whose teacher is the caller) and isMine
+         * The teacher's home: every class grouped by semester, newest first, each group split into the caller's classes and the others, with their teachers, how many students each has and how many of them are the caller's (their teacher is the caller)
          * @description Access: Teacher
          */
         get: operations["getApiClassesMine"];
@@ -440,7 +440,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A supervisor of the class takes on the student {userId}: the caller becomes one of the student's supervisors (primary when the student has none; the student's teacher carries over). No body. Answers with the caller's students in the class: [{id, displayName}]; 404 when {userId} is not a student of the class
+         * A supervisor of the class takes on the student {userId}: the caller becomes one of the student's supervisors (primary when the student has none; the student's teacher carries over). No body. Answers with the caller's students in the class; 404 when {userId} is not a student of the class
          * @description Access: the class's supervisors
          */
         post: operations["postApiClassesClassIdAdvisorUserIdMe"];
@@ -542,7 +542,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The answer-set ids and states about the student for a form: {classId, studentUserId, formId, answerAs (student, advisor, teacher, or null when the caller only reads), midSemester, endSemester}, each half null when the class has no such assignment, else {assignmentId, isMidSemester, total, student, advisor, teacher (each {id, userId, userName, role, roleTag, version, answered, deliveredAt, updatedAt} or null), others: [...]}. Places: student is the student's own set; for the role the caller answers in (answerAs), the caller's own set or null; otherwise advisor is the primary supervisor's set (else another of the student's supervisors', else the newest) and teacher the assigned teacher's (else the newest teacher's); others holds every other set. 404 when the class does not use the form
+         * The answer-set ids and states about the student for a form, per half (null when the class has no such assignment), with total the questions to answer and answered per set. Places: student is the student's own set; for the role the caller answers in (answerAs), the caller's own set or null; otherwise advisor is the primary supervisor's set (else another of the student's supervisors', else the newest) and teacher the assigned teacher's (else the newest teacher's); others holds every other set. 404 when the class does not use the form
          * @description Access: the student, the class's teachers and supervisors, admins
          */
         get: operations["getApiClassesClassIdStudentsStudentIdFormsFormId"];
@@ -562,7 +562,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything answered about the student for a form: {classId, studentUserId, formId, answerAs, midSemester, endSemester}, each half null or {assignmentId, isMidSemester, student, advisor, teacher (each an answer set {id, assignmentId, formId, classId, subjectId, studentUserId, userId, userName, role (student, advisor, teacher), roleTag (S, PV, PL), isMidSemester, version, deliveredAt, createdAt, updatedAt, answers: [{formQuestionId, value, comment}] in question order, comments: [{id, formQuestionId, userId, userName, role, roleTag, comment, createdAt, commentedAt, updatedAt}]} or null), others: [set], expectations: {classId, formId, isMidSemester, answers: [{formQuestionId, value}]} or null}. Places: student is the student's own set; for the role the caller answers in (answerAs), the caller's own set or null; otherwise advisor is the primary supervisor's set (else another of the student's supervisors', else the newest) and teacher the assigned teacher's (else the newest teacher's); others holds every other set. A supervisor who is not the student's own reads every set without answering. 404 when the class does not use the form
+         * Everything answered about the student for a form, per half (null when the class has no such assignment): the answer sets with answers and comments, and the class's expectations (null when none). Places: student is the student's own set; for the role the caller answers in (answerAs), the caller's own set or null; otherwise advisor is the primary supervisor's set (else another of the student's supervisors', else the newest) and teacher the assigned teacher's (else the newest teacher's); others holds every other set. A supervisor who is not the student's own reads every set without answering. 404 when the class does not use the form
          * @description Access: the student, the class's teachers and supervisors, admins
          */
         get: operations["getApiClassesClassIdStudentsStudentIdFormsFormIdFull"];
@@ -604,7 +604,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make one of the student's supervisors the primary one (the page asks for confirmation first); answers with the supervisors [{id, displayName, email, phoneNumber, isPrimary}], primary first. 400 when the user is not one of the student's supervisors. The spec's GET …/advisor/{advisorId} form is not offered: a change of state is never a GET
+         * Make one of the student's supervisors the primary one (the page asks for confirmation first); answers with the supervisors, primary first. 400 when the user is not one of the student's supervisors. The spec's GET …/advisor/{advisorId} form is not offered: a change of state is never a GET
          * @description Access: the student
          */
         post: operations["postApiClassesClassIdStudentsStudentIdPrimaryAdvisor"];
@@ -622,7 +622,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The student's progress for the student page: {classId, studentUserId, forms: [{formId, name, isMainForm, halves: [{assignmentId, isMidSemester, total, student, advisor, teacher: {answered, delivered}, questions: [{formQuestionId, text, group, levels, student, advisor, teacher, expected, notRelevant: [role]}]}]}]}. answered counts the questions anyone in the role answered. questions compares the graded questions as numbers for a chart: 0 is the first label (Selvstendig) up to levels-1; null when not answered or marked not relevant (then the role is in notRelevant). Supervisor and teacher values are from the sets placed as in …/full for a reader
+         * The student's progress for the student page, per form and half: answered counts the questions anyone in the role answered. questions compares the graded questions as numbers for a chart: 0 is the first label (Selvstendig) up to levels-1; null when not answered or marked not relevant (then the role is in notRelevant). Supervisor and teacher values are from the sets placed as in …/full for a reader
          * @description Access: the student, the class's teachers and supervisors, admins
          */
         get: operations["getApiClassesClassIdStudentsStudentIdProgress"];
@@ -880,7 +880,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a supervisor to the class by name and e-mail: the account with the e-mail (any case) is found, or made with the Advisor role; an existing account gets the Advisor role and keeps its name. A supervisor new to the class is e-mailed a link to sign in at {school}/advisor. 201 {id, displayName, email, accountCreated, linked: true}; 200 with linked false when already a supervisor of the class. 409 when the account is deactivated or is a student of the class
+         * Add a supervisor to the class by name and e-mail: the account with the e-mail (any case) is found, or made with the Advisor role; an existing account gets the Advisor role and keeps its name. A supervisor new to the class is e-mailed a link to sign in at {school}/advisor. 201 with linked true; 200 with linked false when already a supervisor of the class. 409 when the account is deactivated or is a student of the class
          * @description Access: the class's teachers, admins
          */
         post: operations["postApiClassesIdAdvisors"];
@@ -938,7 +938,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The students of a class at a glance, by name: [{id, displayName, email, isMine, teacher: {id, displayName} | null, supervisors: [{id, displayName, email, phoneNumber, isPrimary}] primary first, warning (none, draft (teachers of the class only), given, confirmed), signingForm: {status (none, saved, midConfirmed, endCompleted, signing, locked), signedByTeacher, signedByStudent, signedByAdvisor}, forms: [{formId, name, isMainForm, halves: [{assignmentId, isMidSemester, total, student, advisor, teacher: {answered, delivered}}]}]}]
+         * The students of a class at a glance, by name: who follows each (supervisors primary first), the warning and signing-form states, and answered of total per form, half and role
          * @description Access: the class's teachers, admins
          */
         get: operations["getApiClassesIdStudents"];
@@ -978,7 +978,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The students of the class whose teacher is the caller: [{id, displayName}]
+         * The students of the class whose teacher is the caller
          * @description Access: the class's teachers
          */
         get: operations["getApiClassesIdStudentsMine"];
@@ -1188,7 +1188,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Invite a supervisor by e-mail for the caller's current class: the open invitation is replaced, the new one is valid for 3 days and is e-mailed with a link to {school}/supervisor/accept-invitation?verificationGuid=… and the school's supervisorInvitation.subtitle text. 201 {classId, studentUserId, email, createdAt, expiresAtUtc, accepted, acceptedAt, expired, status (sent, expired, accepted)}. 400 for a missing or malformed e-mail or the caller's own; 404 'No class found for this student'; 429 after 10 invitations in 24 hours
+         * Invite a supervisor by e-mail for the caller's current class: the open invitation is replaced, the new one is valid for 3 days and is e-mailed with a link to {school}/supervisor/accept-invitation?verificationGuid=… and the school's supervisorInvitation.subtitle text. 400 for a missing or malformed e-mail or the caller's own; 404 'No class found for this student'; 429 after 10 invitations in 24 hours
          * @description Access: Student
          */
         post: operations["postApiInvitationsAdvisor"];
@@ -1208,7 +1208,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept a supervisor invitation as the signed-in user: they get the Advisor role, a place among the class's supervisors and the student as their own (primary when the student has none). The account's e-mail must be the invited address (any case): 403 otherwise, and for the student themselves. 404 unknown id; 409 replaced by a newer invitation or accepted by someone else; 410 expired. Accepting again is 200 with no change. Answers {classId, studentUserId, email, createdAt, expiresAtUtc, accepted, acceptedAt, expired, status (sent, expired, accepted)} with studentName, subjectCode, subjectName, periodName
+         * Accept a supervisor invitation as the signed-in user: they get the Advisor role, a place among the class's supervisors and the student as their own (primary when the student has none). The account's e-mail must be the invited address (any case): 403 otherwise, and for the student themselves. 404 unknown id; 409 replaced by a newer invitation or accepted by someone else; 410 expired. Accepting again is 200 with no change. Answers with the invitation and the student and class the supervisor now follows
          * @description Access: signed in
          */
         post: operations["postApiInvitationsAdvisorAccept"];
@@ -1226,7 +1226,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's current invitation (not replaced) in their current class: {classId, studentUserId, email, createdAt, expiresAtUtc, accepted, acceptedAt, expired, status (sent, expired, accepted)}; 404 when none
+         * The caller's current invitation (not replaced) in their current class; 404 when none
          * @description Access: Student
          */
         get: operations["getApiInvitationsAdvisorMe"];
@@ -1922,9 +1922,298 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnswersAnswer: {
+            /** @description The set author's comment on the question (at most 4000 characters); null or blank: none */
+            comment: null | string;
+            /** Format: int64 */
+            formQuestionId: number;
+            /**
+             * @description A graded question's value: "0" (the first label, Selvstendig) up to the last label, or the number of labels ("5" on a five-level scale) for not relevant; a free-text question's text (at most 10000 characters). Null or blank: no answer
+             * @example 2
+             */
+            value: null | string;
+        };
+        AnswersAnswerInput: {
+            /** @description The set author's comment on the question (at most 4000 characters); null or blank: none */
+            comment?: null | string;
+            /** Format: int64 */
+            formQuestionId: number;
+            /**
+             * @description A graded question's value: "0" (the first label, Selvstendig) up to the last label, or the number of labels ("5" on a five-level scale) for not relevant; a free-text question's text (at most 10000 characters). Null or blank: no answer
+             * @example 2
+             */
+            value?: null | string;
+        };
+        AnswersComment: {
+            comment: string;
+            /** Format: date-time */
+            commentedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            formQuestionId: number;
+            /** Format: int64 */
+            id: number;
+            role: components["schemas"]["AnswersRole"];
+            /**
+             * @description S student, PV practice supervisor, PL practice teacher
+             * @enum {string}
+             */
+            roleTag: "S" | "PV" | "PL";
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+        };
+        AnswersComparison: {
+            advisor: null | number;
+            expected: null | number;
+            /** Format: int64 */
+            formQuestionId: number;
+            group: string;
+            /** @description The number of labels; levels run from 0 to levels-1 */
+            levels: number;
+            /** @description The roles that marked the question not relevant */
+            notRelevant: components["schemas"]["AnswersRole"][];
+            /** @description 0 is the first label (Selvstendig); null when not answered or not relevant */
+            student: null | number;
+            teacher: null | number;
+            text: string;
+        };
+        AnswersFormProgress: {
+            /** Format: int64 */
+            formId: number;
+            halves: components["schemas"]["AnswersHalfProgress"][];
+            isMainForm: boolean;
+            name: string;
+        };
+        AnswersFull: {
+            /** @description The role the caller answers in; null when the caller only reads */
+            answerAs: null | components["schemas"]["AnswersRole"];
+            /** Format: int64 */
+            classId: number;
+            endSemester: null | components["schemas"]["AnswersHalf"];
+            /** Format: int64 */
+            formId: number;
+            midSemester: null | components["schemas"]["AnswersHalf"];
+            /** Format: int64 */
+            studentUserId: number;
+        };
+        AnswersHalf: {
+            advisor: null | components["schemas"]["AnswersSet"];
+            /** Format: int64 */
+            assignmentId: number;
+            expectations: null | components["schemas"]["ExpectationsSet"];
+            isMidSemester: boolean;
+            others: components["schemas"]["AnswersSet"][];
+            student: null | components["schemas"]["AnswersSet"];
+            teacher: null | components["schemas"]["AnswersSet"];
+        };
+        AnswersHalfProgress: {
+            advisor: components["schemas"]["AnswersRoleProgress"];
+            /** Format: int64 */
+            assignmentId: number;
+            isMidSemester: boolean;
+            questions?: components["schemas"]["AnswersComparison"][];
+            student: components["schemas"]["AnswersRoleProgress"];
+            teacher: components["schemas"]["AnswersRoleProgress"];
+            total: number;
+        };
+        AnswersHalfSummary: {
+            advisor: null | components["schemas"]["AnswersSetSummary"];
+            /** Format: int64 */
+            assignmentId: number;
+            isMidSemester: boolean;
+            others: components["schemas"]["AnswersSetSummary"][];
+            student: null | components["schemas"]["AnswersSetSummary"];
+            teacher: null | components["schemas"]["AnswersSetSummary"];
+            total: number;
+        };
+        AnswersInput: {
+            /** @description Each listed question gets exactly the value and comment sent; questions left out keep theirs */
+            answers?: components["schemas"]["AnswersAnswerInput"][] | null;
+            /** Format: int64 */
+            assignmentId: number;
+            /** @description Ignored */
+            comments?: unknown;
+            /** @description Also deliver the set */
+            deliver?: boolean;
+            /** @description As received; must match the set */
+            formId?: null | number;
+            /** @description As received; must match the set */
+            id?: null | number;
+            /** @description As received; must match the set */
+            isMidSemester?: null | boolean;
+            /**
+             * Format: int64
+             * @description The student the set is about
+             */
+            studentUserId: number;
+            /** @description Ignored */
+            subjectId?: null | number;
+            /** @description As received; must match the set */
+            userId?: null | number;
+            /** @description The version last read; 0 or left out for a new set. Any other than the stored one is 409 */
+            version?: number;
+        };
+        AnswersProgress: {
+            /** Format: int64 */
+            classId: number;
+            forms: components["schemas"]["AnswersFormProgress"][];
+            /** Format: int64 */
+            studentUserId: number;
+        };
+        /** @enum {string} */
+        AnswersRole: "student" | "advisor" | "teacher";
+        AnswersRoleProgress: {
+            /** @description The questions anyone in the role answered */
+            answered: number;
+            /** @description Someone in the role delivered */
+            delivered: boolean;
+        };
+        AnswersSaved: {
+            /** @description In question order */
+            answers: components["schemas"]["AnswersAnswer"][];
+            /** Format: int64 */
+            assignmentId: number;
+            /** Format: int64 */
+            classId: number;
+            comments: components["schemas"]["AnswersComment"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the set was last delivered; null until then
+             */
+            deliveredAt: null | string;
+            /** Format: int64 */
+            formId: number;
+            /** Format: int64 */
+            id: number;
+            isMidSemester: boolean;
+            role: components["schemas"]["AnswersRole"];
+            /**
+             * @description S student, PV practice supervisor, PL practice teacher
+             * @enum {string}
+             */
+            roleTag: "S" | "PV" | "PL";
+            /** Format: int64 */
+            studentUserId: number;
+            /** Format: int64 */
+            subjectId: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            /** @description Goes up by one with each save that changes something; send it back to save again */
+            version: number;
+        };
+        AnswersSet: {
+            /** @description In question order */
+            answers: components["schemas"]["AnswersAnswer"][];
+            /** Format: int64 */
+            assignmentId: number;
+            /** Format: int64 */
+            classId: number;
+            comments: components["schemas"]["AnswersComment"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the set was last delivered; null until then
+             */
+            deliveredAt: null | string;
+            /** Format: int64 */
+            formId: number;
+            /** Format: int64 */
+            id: number;
+            isMidSemester: boolean;
+            role: components["schemas"]["AnswersRole"];
+            /**
+             * @description S student, PV practice supervisor, PL practice teacher
+             * @enum {string}
+             */
+            roleTag: "S" | "PV" | "PL";
+            /** Format: int64 */
+            studentUserId: number;
+            /** Format: int64 */
+            subjectId: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            /** @description Goes up by one with each save that changes something; send it back to save again */
+            version: number;
+        };
+        AnswersSetSummary: {
+            /** @description The questions of the form answered in the set */
+            answered: number;
+            /** Format: date-time */
+            deliveredAt: null | string;
+            /** Format: int64 */
+            id: number;
+            role: components["schemas"]["AnswersRole"];
+            /**
+             * @description S student, PV practice supervisor, PL practice teacher
+             * @enum {string}
+             */
+            roleTag: "S" | "PV" | "PL";
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            version: number;
+        };
+        AnswersSummary: {
+            /** @description The role the caller answers in; null when the caller only reads */
+            answerAs: null | components["schemas"]["AnswersRole"];
+            /** Format: int64 */
+            classId: number;
+            endSemester: null | components["schemas"]["AnswersHalfSummary"];
+            /** Format: int64 */
+            formId: number;
+            midSemester: null | components["schemas"]["AnswersHalfSummary"];
+            /** Format: int64 */
+            studentUserId: number;
+        };
         AuthTokenResponse: {
             /** @description Bearer token for this school's host, valid 30 minutes and never past the session's 12 hours */
             token: string;
+        };
+        ClassesAddedAdvisor: {
+            /** @description The account was made now, with the Advisor role */
+            accountCreated: boolean;
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The supervisor is new to the class (and was e-mailed); false when they were in it already */
+            linked: boolean;
+        };
+        ClassesAdvisorClass: {
+            /** @description Main forms first, then by form name; mid-semester before end */
+            assignments: components["schemas"]["ClassesAssignment"][];
+            currentMainAssignment: null | components["schemas"]["ClassesAssignment"];
+            /** @description Null when not set */
+            endSemesterDate: null | components["schemas"]["PeriodsDate"];
+            /** @description The forms the class uses: main forms first, then by name */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Null when not set */
+            midSemesterDate: null | components["schemas"]["PeriodsDate"];
+            otherStudents: components["schemas"]["UsersPerson"][];
+            period: components["schemas"]["PeriodsPeriod"];
+            /** Format: int64 */
+            periodId: number;
+            students: components["schemas"]["ClassesStudentOverview"][];
+            subject: components["schemas"]["SubjectsSubject"];
+            /** Format: int64 */
+            subjectId: number;
         };
         ClassesAssignment: {
             /** Format: int64 */
@@ -1957,7 +2246,13 @@ export interface components {
             /** Format: int64 */
             subjectId: number;
         };
-        ClassesDatesInputInput: {
+        ClassesContact: {
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ClassesDatesInput: {
             /** @description Read-only; ignored */
             assignments?: unknown;
             /** @description Within the semester (admins only); left out: no change; null: cleared */
@@ -1981,6 +2276,39 @@ export interface components {
             subjectId?: unknown;
         };
         ClassesFormIDs: number[];
+        ClassesJoinedClass: {
+            /** @description Main forms first, then by form name; mid-semester before end */
+            assignments: components["schemas"]["ClassesAssignment"][];
+            currentMainAssignment: null | components["schemas"]["ClassesAssignment"];
+            /** @description Null when not set */
+            endSemesterDate: null | components["schemas"]["PeriodsDate"];
+            /** @description The forms the class uses: main forms first, then by name */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Null when not set */
+            midSemesterDate: null | components["schemas"]["PeriodsDate"];
+            period: components["schemas"]["PeriodsPeriod"];
+            /** Format: int64 */
+            periodId: number;
+            subject: components["schemas"]["SubjectsSubject"];
+            /** Format: int64 */
+            subjectId: number;
+            supervisors: components["schemas"]["ClassesSupervisor"][];
+            teacher: null | components["schemas"]["ClassesContact"];
+        };
+        ClassesNewAdvisorInput: {
+            /**
+             * @description The supervisor's e-mail address (any case)
+             * @example kari.nordmann@sykehuset.no
+             */
+            email: string;
+            /**
+             * @description The supervisor's name, for a new account
+             * @example Kari Nordmann
+             */
+            name: string;
+        };
         ClassesNewClassInput: {
             /**
              * Format: int64
@@ -1995,9 +2323,95 @@ export interface components {
          * @example 2026-10-01
          */
         ClassesOptionalDate: string | null;
+        ClassesPeriodClasses: {
+            mine: components["schemas"]["ClassesTeacherClass"][];
+            others: components["schemas"]["ClassesTeacherClass"][];
+            period: components["schemas"]["PeriodsPeriod"];
+        };
+        ClassesPrimaryAdvisorInput: {
+            /**
+             * Format: int64
+             * @description One of the student's supervisors in the class
+             */
+            advisorUserId: number;
+        };
+        ClassesSigningState: {
+            signedByAdvisor: boolean;
+            signedByStudent: boolean;
+            signedByTeacher: boolean;
+            /** @description signing: someone has signed; locked: all three have signed */
+            status: components["schemas"]["SigningState"];
+        };
+        ClassesStudentClass: {
+            /** @description Main forms first, then by form name; mid-semester before end */
+            assignments: components["schemas"]["ClassesAssignment"][];
+            currentMainAssignment: null | components["schemas"]["ClassesAssignment"];
+            /** @description Null when not set */
+            endSemesterDate: null | components["schemas"]["PeriodsDate"];
+            /** @description The forms the class uses: main forms first, then by name */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Null when not set */
+            midSemesterDate: null | components["schemas"]["PeriodsDate"];
+            period: components["schemas"]["PeriodsPeriod"];
+            /** Format: int64 */
+            periodId: number;
+            subject: components["schemas"]["SubjectsSubject"];
+            /** Format: int64 */
+            subjectId: number;
+            supervisors: components["schemas"]["ClassesSupervisor"][];
+            teacher: null | components["schemas"]["ClassesContact"];
+        };
         ClassesStudentIDsInput: {
             /** @description Students of the class */
             studentIds: number[];
+        };
+        ClassesStudentOverview: {
+            displayName: string;
+            email: string;
+            forms: components["schemas"]["AnswersFormProgress"][];
+            /** Format: int64 */
+            id: number;
+            /** @description The caller is the student's assigned teacher or one of their supervisors */
+            isMine: boolean;
+            signingForm: components["schemas"]["ClassesSigningState"];
+            supervisors: components["schemas"]["ClassesSupervisor"][];
+            teacher: null | components["schemas"]["UsersPerson"];
+            /** @description draft only for the class's teachers; to anyone else a draft is none */
+            warning: components["schemas"]["WarningsState"];
+        };
+        ClassesSupervisor: {
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The student's primary supervisor (at most one) */
+            isPrimary: boolean;
+            phoneNumber: null | string;
+        };
+        ClassesTeacherClass: {
+            /** @description Main forms first, then by form name; mid-semester before end */
+            assignments: components["schemas"]["ClassesAssignment"][];
+            currentMainAssignment: null | components["schemas"]["ClassesAssignment"];
+            /** @description Null when not set */
+            endSemesterDate: null | components["schemas"]["PeriodsDate"];
+            /** @description The forms the class uses: main forms first, then by name */
+            forms: components["schemas"]["FormsSummary"][];
+            /** Format: int64 */
+            id: number;
+            isMine: boolean;
+            /** @description Null when not set */
+            midSemesterDate: null | components["schemas"]["PeriodsDate"];
+            myStudentCount: number;
+            period: components["schemas"]["PeriodsPeriod"];
+            /** Format: int64 */
+            periodId: number;
+            studentCount: number;
+            subject: components["schemas"]["SubjectsSubject"];
+            /** Format: int64 */
+            subjectId: number;
+            teachers: components["schemas"]["UsersPerson"][];
         };
         ClassesUsers: {
             advisors: components["schemas"]["UsersPerson"][];
@@ -2216,7 +2630,7 @@ export interface components {
             /** @description 1 free text, 2 grading (0 only in imported data) */
             type: components["schemas"]["FormsGroupType"];
         };
-        FormsGroupInputInput: {
+        FormsGroupInput: {
             /**
              * Format: int64
              * @description Read-only; ignored
@@ -2234,18 +2648,18 @@ export interface components {
             /** @description Read-only; the position in the list decides */
             order?: null | number;
             /** @description In the order to keep */
-            questions?: components["schemas"]["FormsQuestionInputInput"][];
+            questions?: components["schemas"]["FormsQuestionInput"][];
             /**
              * @description 1 free text, 2 grading (default)
              * @enum {unknown}
              */
-            type?: components["schemas"]["FormsGroupType"];
+            type?: 1 | 2;
         };
         /** @enum {null|integer} */
         FormsGroupType: 0 | 1 | 2 | null;
-        FormsInputInput: {
+        FormsInput: {
             /** @description In the order to keep */
-            groups?: components["schemas"]["FormsGroupInputInput"][];
+            groups?: components["schemas"]["FormsGroupInput"][];
             /** @description Read-only; ignored */
             guidancePdfName?: null | string;
             /** @description Read-only; ignored */
@@ -2284,7 +2698,7 @@ export interface components {
             order: number;
             text: string;
         };
-        FormsQuestionInputInput: {
+        FormsQuestionInput: {
             /**
              * Format: int64
              * @description Read-only; the group it is sent in decides
@@ -2382,6 +2796,72 @@ export interface components {
              * @example #1A5A8A
              */
             theme_color: string;
+        };
+        InvitationsAcceptInput: {
+            /** @description Accepted and not used: the account's own address is compared */
+            email?: string;
+            /** @description Fills the account's name when it has none (a name that is only the e-mail counts as none) */
+            name?: string;
+            /** @description Fills the account's phone number when it has none */
+            phoneNumber?: string;
+            /**
+             * @description The id from the invitation's link
+             * @example 3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f
+             */
+            verificationGuid: string;
+        };
+        InvitationsAccepted: {
+            accepted: boolean;
+            /** Format: date-time */
+            acceptedAt: null | string;
+            /** Format: int64 */
+            classId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The invited supervisor's address */
+            email: string;
+            expired: boolean;
+            /**
+             * Format: date-time
+             * @description 3 days after it was sent
+             */
+            expiresAtUtc: string;
+            periodName: string;
+            /** @enum {string} */
+            status: "sent" | "expired" | "accepted";
+            studentName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            subjectCode: string;
+            subjectName: string;
+        };
+        InvitationsInvitation: {
+            accepted: boolean;
+            /** Format: date-time */
+            acceptedAt: null | string;
+            /** Format: int64 */
+            classId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The invited supervisor's address */
+            email: string;
+            expired: boolean;
+            /**
+             * Format: date-time
+             * @description 3 days after it was sent
+             */
+            expiresAtUtc: string;
+            /** @enum {string} */
+            status: "sent" | "expired" | "accepted";
+            /** Format: int64 */
+            studentUserId: number;
+        };
+        InvitationsSendInput: {
+            /**
+             * @description The supervisor's e-mail address; not the student's own
+             * @example kari.nordmann@sykehuset.no
+             */
+            email: string;
         };
         /**
          * Format: date
@@ -2632,7 +3112,7 @@ export interface components {
             /** @enum {null|string} */
             workRequirementsPassed: "yes" | "no" | "notRelevant" | null;
         };
-        SigningInputInput: {
+        SigningInput: {
             /** Format: date-time */
             assessmentResultArchivedAt?: null | string;
             /** Format: date-time */
@@ -2691,6 +3171,8 @@ export interface components {
             /** @description The teacher confirms signing while the supervisor has not (teacher only; required then) */
             confirmWithoutAdvisor?: boolean;
         };
+        /** @enum {string} */
+        SigningState: "none" | "saved" | "midConfirmed" | "endCompleted" | "signing" | "locked";
         /** @enum {string} */
         SigningStatus: "noForm" | "midNotConfirmed" | "endNotCompleted" | "awaitingSignatures";
         SigningStudentStatus: {
@@ -2891,7 +3373,7 @@ export interface components {
             isActive?: null | boolean;
             roles: components["schemas"]["UsersRoleIDs"];
             /** @description The first entry decides the student's one class; left out or null: no change */
-            studentReferences?: null | components["schemas"]["UsersReferenceInputInput"][];
+            studentReferences?: null | components["schemas"]["UsersReferenceInput"][];
             /** @description The classes the user teaches; left out or null: no change */
             teacherClasses?: null | number[];
         };
@@ -2907,7 +3389,7 @@ export interface components {
              */
             privacyPolicyAcceptedAt: string;
         };
-        UsersReferenceInputInput: {
+        UsersReferenceInput: {
             /** @description The primary supervisor: linked to the student and supervising in the class; null for none */
             advisorUserId?: null | number;
             /** Format: int64 */
@@ -2972,6 +3454,8 @@ export interface components {
             /** @description A short summary of what the student must achieve to pass */
             passRequirementSummary?: string;
         };
+        /** @enum {string} */
+        WarningsState: "none" | "draft" | "given" | "confirmed";
         WarningsWarning: {
             /** Format: int64 */
             classId: number;
@@ -3050,10 +3534,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {assignmentId, studentUserId, version, answers: [{formQuestionId, value, comment}], deliver}; id, formId, userId and isMidSemester may be sent back as received and must match, subjectId and comments are ignored */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["AnswersInput"];
             };
         };
         responses: {
@@ -3062,14 +3545,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersSaved"];
+                };
             };
             /** @description A new set */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersSaved"];
+                };
             };
             /** @description Stale version, or the signing form is locked */
             409: {
@@ -3096,6 +3583,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The answer set */
                 id: number;
             };
             cookie?: never;
@@ -3107,7 +3595,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersSet"];
+                };
             };
             /** @description Error */
             default: {
@@ -3627,7 +4117,7 @@ export interface operations {
         /** @description A date left out stays, null clears it. The rest of the class from GET may be sent back and is ignored */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClassesDatesInputInput"];
+                "application/json": components["schemas"]["ClassesDatesInput"];
             };
         };
         responses: {
@@ -3707,7 +4197,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesAdvisorClass"][];
+                };
             };
             /** @description Error */
             default: {
@@ -3734,7 +4226,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"][];
+                };
             };
             /** @description Error */
             default: {
@@ -3761,7 +4255,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesStudentClass"][];
+                };
             };
             /** @description Error */
             default: {
@@ -3788,7 +4284,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesPeriodClasses"][];
+                };
             };
             /** @description Error */
             default: {
@@ -3806,7 +4304,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 classId: number;
+                /** @description The student the caller takes on */
                 userId: number;
             };
             cookie?: never;
@@ -3818,7 +4318,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPerson"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4018,8 +4520,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 classId: number;
+                /** @description The student */
                 studentId: number;
+                /** @description A form the class uses */
                 formId: number;
             };
             cookie?: never;
@@ -4031,7 +4536,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersSummary"];
+                };
             };
             /** @description Error */
             default: {
@@ -4049,8 +4556,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 classId: number;
+                /** @description The student */
                 studentId: number;
+                /** @description A form the class uses */
                 formId: number;
             };
             cookie?: never;
@@ -4062,7 +4572,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersFull"];
+                };
             };
             /** @description Error */
             default: {
@@ -4117,15 +4629,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 classId: number;
+                /** @description The student */
                 studentId: number;
             };
             cookie?: never;
         };
-        /** @description {advisorUserId} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesPrimaryAdvisorInput"];
             };
         };
         responses: {
@@ -4134,7 +4647,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesSupervisor"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4152,7 +4667,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 classId: number;
+                /** @description The student */
                 studentId: number;
             };
             cookie?: never;
@@ -4164,7 +4681,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswersProgress"];
+                };
             };
             /** @description Error */
             default: {
@@ -4226,7 +4745,7 @@ export interface operations {
         /** @description the form as GET returns it, with the version last seen */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SigningInputInput"];
+                "application/json": components["schemas"]["SigningInput"];
             };
         };
         responses: {
@@ -4265,7 +4784,7 @@ export interface operations {
         /** @description The mid section; the end section is refused until the form exists */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SigningInputInput"];
+                "application/json": components["schemas"]["SigningInput"];
             };
         };
         responses: {
@@ -4723,14 +5242,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
         };
-        /** @description {name, email} (both required) */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesNewAdvisorInput"];
             };
         };
         responses: {
@@ -4739,14 +5258,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesAddedAdvisor"];
+                };
             };
             /** @description Added and e-mailed */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesAddedAdvisor"];
+                };
             };
             /** @description Deactivated account, or a student of the class */
             409: {
@@ -4851,6 +5374,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
@@ -4862,7 +5386,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesStudentOverview"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4880,6 +5406,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
@@ -4891,14 +5418,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesJoinedClass"];
+                };
             };
             /** @description Joined */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesJoinedClass"];
+                };
             };
             /** @description In another current class, or the semester has ended */
             409: {
@@ -4925,6 +5456,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
@@ -4936,7 +5468,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPerson"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4954,14 +5488,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
         };
-        /** @description {studentIds: [id, ...]} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["ClassesStudentIDsInput"];
             };
         };
         responses: {
@@ -4970,7 +5504,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsersPerson"][];
+                };
             };
             /** @description Error */
             default: {
@@ -4988,6 +5524,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
@@ -4999,7 +5536,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClassesClass"];
+                };
             };
             /** @description Error */
             default: {
@@ -5017,6 +5556,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The class */
                 id: number;
             };
             cookie?: never;
@@ -5218,7 +5758,7 @@ export interface operations {
         /** @description The form as in POST plus id, with id on existing groups and questions; the read-only fields of GET may be sent back and are ignored */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FormsInputInput"];
+                "application/json": components["schemas"]["FormsInput"];
             };
         };
         responses: {
@@ -5260,7 +5800,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FormsInputInput"];
+                "application/json": components["schemas"]["FormsInput"];
             };
         };
         responses: {
@@ -5477,10 +6017,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {email} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["InvitationsSendInput"];
             };
         };
         responses: {
@@ -5489,7 +6028,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationsInvitation"];
+                };
             };
             /** @description Too many invitations today */
             429: {
@@ -5518,10 +6059,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {verificationGuid, name?, email?, phoneNumber?}: name and phoneNumber fill the account's when it has none (a name that is only the e-mail counts as none); email is accepted and not used, the account's own address is compared */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["InvitationsAcceptInput"];
             };
         };
         responses: {
@@ -5530,7 +6070,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationsAccepted"];
+                };
             };
             /** @description Signed in with another e-mail address */
             403: {
@@ -5584,7 +6126,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationsInvitation"];
+                };
             };
             /** @description Error */
             default: {
