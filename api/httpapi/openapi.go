@@ -48,6 +48,9 @@ type Op struct {
 	Status int
 	// BodyOptional says the request body may be left out.
 	BodyOptional bool
+	// NoBody says the success status is answered with no body at all (a 202
+	// that only acknowledges); the document marks it x-no-body.
+	NoBody bool
 	// Produces is the content type of a successful answer (default JSON).
 	Produces string
 	// Consumes lists the accepted request body types (default JSON).
@@ -468,6 +471,12 @@ func (d documented) finish(op map[string]any) {
 		}
 		if d.Op.MaxBody > 0 {
 			body["x-max-bytes"] = d.Op.MaxBody
+		}
+	}
+	if d.Op.NoBody {
+		responses, _ := op["responses"].(map[string]any)
+		if ok, _ := responses[strconv.Itoa(d.successStatus())].(map[string]any); ok != nil {
+			ok["x-no-body"] = true
 		}
 	}
 	if produces := d.produces(); produces != "application/json" {

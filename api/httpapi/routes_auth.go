@@ -29,7 +29,7 @@ func (s *Server) authRoutes(root, api *Group, g guards) {
 	codeRequest := Op{
 		Summary: "e-mails a one-time code (6 digits, valid 10 minutes, burnt after 5 wrong tries) in the user's language when the address belongs to an active account. " +
 			"The answer is the same 202 with no body whether or not it does; a new code replaces the address's older ones. At most 5 codes per address and 20 per client address in 15 minutes, then 429",
-		Tag: "auth", Access: "public", Request: signin.CodeRequest{}, Status: http.StatusAccepted,
+		Tag: "auth", Access: "public", Request: signin.CodeRequest{}, Status: http.StatusAccepted, NoBody: true,
 		Responses: map[int]string{http.StatusAccepted: "Accepted: a code is on its way if the address has an active account", http.StatusTooManyRequests: "Too many codes asked for; wait 15 minutes"},
 	}
 	simple, external := codeRequest, codeRequest

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v5"
+	"github.com/praksis/praksis/api/apperror"
 )
 
 // apiDocsPage is the API reference page of the web app build
@@ -22,6 +23,7 @@ func (s *Server) docsRoutes(root *Group) {
 	root.Handle(http.MethodGet, "/api/docs", s.apiDocs, Op{
 		Summary: "The API reference: this OpenAPI document (/api/openapi.json) rendered for reading in a browser (Redoc); the same for every host",
 		Tag:     "operations", Access: "public", Produces: "text/html",
+		Responses: map[int]string{http.StatusServiceUnavailable: "The web app (and so the page) was not built into this binary"},
 	})
 }
 
@@ -31,9 +33,7 @@ func (s *Server) docsRoutes(root *Group) {
 func (s *Server) apiDocs(c *echo.Context) error {
 	raw, err := fs.ReadFile(s.dist, apiDocsPage)
 	if err != nil {
-		return c.HTML(http.StatusServiceUnavailable,
-			"<!doctype html><title>Praksis API</title><p>The web app has not been built. Run <code>npm run build</code> and restart; "+
-				"the OpenAPI document is at <a href=\"/api/openapi.json\">/api/openapi.json</a>.</p>")
+		return apperror.New(apperror.Unavailable, "error.docsNotBuilt").Because(err)
 	}
 	nonce := nonceOf(c)
 	h := c.Response().Header()

@@ -12,7 +12,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"os"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -162,7 +161,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), s.securityHeaders, s.compress(), s.bodyLimit(defaultBodyLimit))
 	s.handler = e
 	if opts.Contract != nil {
-		k := &contract{router: s.router, report: opts.Contract, lax: os.Getenv("PRAKSIS_CONTRACT_LAX") != ""}
+		k := &contract{router: s.router, report: opts.Contract}
 		e.Use(k.remember)
 		s.handler = k.wrap(e)
 	}

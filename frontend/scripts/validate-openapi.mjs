@@ -18,12 +18,13 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
- * Whether a documented response status carries no body by definition:
- * 204 No Content and the redirections (3xx, including 304 Not Modified),
- * whose answers are read from their status and headers.
+ * Whether a documented response carries no body: by definition for 204 No
+ * Content and the redirections (3xx, including 304 Not Modified), whose
+ * answers are read from their status and headers; otherwise only when the
+ * document says so with `x-no-body: true` (a 202 that only acknowledges).
  */
-export function bodiless(status) {
-  return status === '204' || /^3(\d\d|XX)$/i.test(status);
+export function bodiless(status, response) {
+  return status === '204' || /^3(\d\d|XX)$/i.test(status) || response?.['x-no-body'] === true;
 }
 
 /**
@@ -64,7 +65,7 @@ export function missingSchemas(doc) {
       // generated from it would not know what it gets back.
       if (Object.keys(op.responses ?? {}).length === 0) offenders.push(`${name}: documents no response`);
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if (bodiless(status)) continue;
+        if (bodiless(status, response)) continue;
         const lack = lacking(response?.content);
         if (lack) offenders.push(`${name}: response ${status} has ${lack}`);
       }

@@ -125,4 +125,9 @@ describe('bodiless', () => {
   ])('%s → %s', (status, expected) => {
     expect(bodiless(status)).toBe(expected);
   });
+
+  it('takes a response marked x-no-body as bodiless, and only that one', () => {
+    expect(bodiless('202', { description: 'Accepted', 'x-no-body': true })).toBe(true);
+    expect(bodiless('202', { description: 'Accepted' })).toBe(false);
+  });
 });

@@ -5708,6 +5708,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The web app (and so the page) was not built into this binary */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
             /** @description Error */
             default: {
                 headers: {
