@@ -23,3 +23,132 @@ export type PeriodStatus = Schemas['PeriodsStatus'];
 export type Period = Schemas['PeriodsPeriod'];
 /** The body of `POST /api/periods`: the proposal shown, or nothing. */
 export type PeriodInput = Schemas['PeriodsPeriodInput'];
+
+// --- Shapes reflected from the Go types of every route. ---
+
+/** A subject (`GET /api/subjects`). */
+export type Subject = Schemas['SubjectsSubject'];
+
+/** A form as lists name it (`GET /api/forms`). */
+export type FormSummary = Schemas['FormsSummary'];
+/** A label of a grading group and the value an answer stores for it. */
+export type GradingOption = Schemas['FormsOption'];
+/** A question of a form; the help text guides the supervisor. */
+export type FormQuestion = Schemas['FormsQuestion'];
+/** A question group: one page of the form page. */
+export type FormGroup = Schemas['FormsGroup'];
+/** A whole form (`GET /api/forms/{id}`). */
+export type Form = Schemas['FormsForm'];
+
+/** A form's place in a class for one half of the semester. */
+export type Assignment = Schemas['ClassesAssignment'];
+/** A class: a subject in a semester (`GET /api/classes/{id}`). */
+export type SchoolClass = Schemas['ClassesClass'];
+/** The people of a class (`GET /api/classes/{id}/users`). */
+export type ClassUsers = Schemas['ClassesUsers'];
+/** One of a student's supervisors; the primary one comes first. */
+export type Supervisor = Schemas['ClassesSupervisor'];
+/** A class of the signed-in student (`GET /api/classes/me/student`). */
+export type StudentClass = Schemas['ClassesStudentClass'];
+/** A class on the teacher's home (`GET /api/classes/mine`). */
+export type TeacherClass = Schemas['ClassesTeacherClass'];
+/** The classes of one semester on the teacher's home. */
+export type PeriodClasses = Schemas['ClassesPeriodClasses'];
+/** A student of a class at a glance (`GET /api/classes/{id}/students`). */
+export type StudentOverview = Schemas['ClassesStudentOverview'];
+/** A class on the supervisor's home (`GET /api/classes/advisor`). */
+export type AdvisorClass = Schemas['ClassesAdvisorClass'];
+/** The answer of adding a supervisor to a class. */
+export type AddedAdvisor = Schemas['ClassesAddedAdvisor'];
+
+/** A person as lists name them. */
+export type Person = Schemas['UsersPerson'];
+/** A role as the server names it. */
+export type Role = Schemas['UsersRole'];
+/** A user in the list (`GET /api/users`). */
+export type UserListItem = Schemas['UsersListItem'];
+/** A student's place in a class, with teacher and supervisor. */
+export type StudentReference = Schemas['UsersStudentReference'];
+/** A user with roles and class relations (`GET /api/users/me`, `GET /api/users/{id}`). */
+export type Me = Schemas['UsersMe'];
+
+/** An expected level for one question. */
+export type ExpectationAnswer = Schemas['ExpectationsAnswer'];
+/** The expectations of a class for a form and half. */
+export type ExpectationSet = Schemas['ExpectationsSet'];
+
+/** The part an answer-set author plays: student, advisor or teacher. */
+export type AuthorRole = Schemas['AnswersRole'];
+/** One answer in a set. */
+export type Answer = Schemas['AnswersAnswer'];
+/** A comment on a question with its author. */
+export type AnswerComment = Schemas['AnswersComment'];
+/** One author's answers to one assignment about one student (`GET /api/answers/{id}`). */
+export type AnswerSet = Schemas['AnswersSet'];
+/** The answer sets of one assignment, by place. */
+export type AnswerHalf = Schemas['AnswersHalf'];
+/** Everything answered about a student for one form in a class. */
+export type StudentFormFull = Schemas['AnswersFull'];
+/** How far one role has come with one half of a form. */
+export type RoleProgress = Schemas['AnswersRoleProgress'];
+/** One graded question compared across roles. */
+export type QuestionComparison = Schemas['AnswersComparison'];
+/** One half of a form, answered per role; with its questions on the progress page. */
+export type HalfProgress = Schemas['AnswersHalfProgress'];
+/** A form of the class and how far each role has come with it. */
+export type FormProgress = Schemas['AnswersFormProgress'];
+/** The student's progress (`GET …/students/{studentId}/progress`). */
+export type StudentProgress = Schemas['AnswersProgress'];
+
+/** A warning of possible failure (`GET …/warning`). */
+export type Warning = Schemas['WarningsWarning'];
+/** When a warning is due (`GET …/warning/deadline`). */
+export type WarningDeadline = Schemas['WarningsDeadline'];
+
+/** A supervisor invitation (`GET /api/invitations/advisor/me`). */
+export type Invitation = Schemas['InvitationsInvitation'];
+/** An accepted invitation, with whom and what it is for. */
+export type AcceptedInvitation = Schemas['InvitationsAccepted'];
+
+/** One line of a student's audit trail. */
+export type AuditEntry = Schemas['TrailEntry'];
+
+/** A student's signing form (`GET …/signingform`). */
+export type SigningForm = Schemas['SigningForm'];
+/** The teacher's progress on the main form for one half and question type. */
+export type TeacherAnswerSummary = Schemas['SigningSummary'];
+/** `GET …/signingform/validation`. */
+export type SigningValidation = Schemas['SigningValidation'];
+/** A student whose signing form waits for someone (`GET /api/classes/{id}/signing-status`). */
+export type StudentSigningStatus = Schemas['SigningStudentStatus'];
+
+/** A copy of everything the school holds about a person. */
+export type DataCopy = Schemas['DatacopyInfo'];
+/** What erasing a person removed and kept. */
+export type ErasureReport = Schemas['ErasureReport'];
+/** The school's retention policy (`GET /api/tenant/retention`). */
+export type RetentionPolicy = Schemas['RetentionPolicy'];
+/** One kind of personal data in the record of processing. */
+export type ProcessingCategory = Schemas['RetentionCategory'];
+/** The school's record of processing (`GET /api/tenant/record-of-processing`). */
+export type ProcessingRecord = Schemas['RetentionRecord'];
+
+/** A school's delivery of results to its archive (`GET /api/tenant/eformidling`). */
+export type ArchiveSettings = Schemas['EformidlingConfig'];
+/** One form's message to the archive. */
+export type Delivery = Schemas['EformidlingDelivery'];
+/** An archived result and its delivery. */
+export type ArchivedResult = Schemas['EformidlingResult'];
+/** `GET /api/archive-deliveries`. */
+export type ArchiveOverview = Schemas['EformidlingOverview'];
+
+/** A school's colours and images. */
+export type Theme = Schemas['TenantsTheme'];
+/** Public information about the school of the current host (`GET /api/tenant`). */
+export type PublicTenant = Schemas['TenantsPublicInfo'];
+/** One school text in every language. */
+export type SchoolText = Schemas['SchooltextsText'];
+/** How a school text is edited and checked. */
+export type SchoolTextKind = SchoolText['kind'];
+/** The texts editor's data (`GET /api/tenant/texts`). */
+export type SchoolTexts = Schemas['SchooltextsEditor'];

@@ -47,6 +47,8 @@ export function demoUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     id: 3,
     displayName: 'Per Kristian Dahl',
     email: 'per.kristian.dahl@demo.test',
+    phoneNumber: null,
+    language: 'nb',
     roles: [ROLES.Teacher],
     isActive: true,
     privacyPolicyAcceptedAt: '2026-01-06T09:02:00Z',

@@ -1,4 +1,4 @@
-import type { Period } from '@/api/types';
+import type * as api from '@/api/types';
 
 /** Group type: free text answers. */
 export const GROUP_TYPE_TEXT = 1;
@@ -15,45 +15,19 @@ export const GRADING_LEVELS = [0, 1, 2, 3, 4] as const;
 export const NOT_RELEVANT = GRADING_LEVELS.length;
 
 /** A form as the list shows it (`GET /api/forms`). */
-export interface FormSummary {
-  id: number;
-  name: string;
-  isMainForm: boolean;
-}
+export type FormSummary = api.FormSummary;
 
 /** A question of a form. */
-export interface FormQuestion {
-  id: number;
-  formQuestionGroupId: number;
-  text: string;
-  order: number;
-  /** Help for the supervisor; null when none. */
-  helpText: string | null;
-}
+export type FormQuestion = api.FormQuestion;
 
 /** A label of a grading group. */
-export interface GradingOption {
-  label: string;
-  value: number;
-}
+export type GradingOption = api.GradingOption;
 
 /** A question group of a form. */
-export interface FormGroup {
-  id: number;
-  formId: number;
-  name: string;
-  type: GroupType;
-  order: number;
-  options: GradingOption[];
-  questions: FormQuestion[];
-}
+export type FormGroup = api.FormGroup;
 
 /** A whole form (`GET /api/forms/{id}`). */
-export interface Form extends FormSummary {
-  hasGuidancePdf: boolean;
-  guidancePdfName: string | null;
-  groups: FormGroup[];
-}
+export type Form = api.Form;
 
 /** A question as the editor sends it: with id when it exists already. */
 export interface FormQuestionInput {
@@ -79,97 +53,40 @@ export interface FormInput {
 }
 
 /** A subject (`GET /api/subjects`). */
-export interface Subject {
-  id: number;
-  subjectCode: string;
-  name: string;
-}
+export type Subject = api.Subject;
 
 /** A semester and where it stands, as the server sends them. */
 export type { Period, PeriodStatus } from '@/api/types';
 
 /** A form's place in a class for one half of the semester. */
-export interface Assignment {
-  id: number;
-  classId: number;
-  formId: number;
-  isMidSemester: boolean;
-  forms: FormSummary[];
-}
+export type Assignment = api.Assignment;
 
 /** A class: a subject in a semester (`GET /api/classes/{id}`). */
-export interface SchoolClass {
-  id: number;
-  periodId: number;
-  period: Period;
-  subjectId: number;
-  subject: Subject;
-  assignments: Assignment[];
-  /** YYYY-MM-DD or null */
-  midSemesterDate: string | null;
-  /** YYYY-MM-DD or null */
-  endSemesterDate: string | null;
-  forms: FormSummary[];
-}
+export type SchoolClass = api.SchoolClass;
 
 /** A person as lists show them. */
-export interface Person {
-  id: number;
-  displayName: string;
-}
+export type Person = api.Person;
 
 /** The people of a class (`GET /api/classes/{id}/users`). */
-export interface ClassUsers {
-  teachers: Person[];
-  students: Person[];
-  advisors: Person[];
-}
+export type ClassUsers = api.ClassUsers;
 
 /** An expected level for one question; value "0"–"4", "5" not relevant, null none. */
-export interface ExpectationAnswer {
-  formQuestionId: number;
-  value: string | null;
-}
+export type ExpectationAnswer = api.ExpectationAnswer;
 
 /** The expectations of a class for a form and half. */
-export interface ExpectationSet {
-  classId: number;
-  formId: number;
-  isMidSemester: boolean;
-  answers: ExpectationAnswer[];
-}
+export type ExpectationSet = api.ExpectationSet;
 
 /** A role as the server names it. */
-export interface Role {
-  id: number;
-  name: string;
-}
+export type Role = api.Role;
 
 /** A user in the list (`GET /api/users`). */
-export interface UserListItem {
-  id: number;
-  displayName: string;
-  email: string;
-  isActive: boolean;
-  roles: Role[];
-}
+export type UserListItem = api.UserListItem;
 
 /** A student's class, teacher and supervisor. */
-export interface StudentReference {
-  classId: number;
-  userId: number;
-  advisorUserId: number | null;
-  teacherUserId: number | null;
-  isPrimary?: boolean;
-}
+export type StudentReference = api.StudentReference;
 
 /** A user with roles and class relations (`GET /api/users/{id}`). */
-export interface AdminUser extends UserListItem {
-  teacherClasses: number[];
-  advisorClasses: number[];
-  studentReferences: StudentReference[];
-  studentUserReferences: { userId: number }[];
-}
+export type AdminUser = api.Me;
 
 /** The body of `PATCH /api/users/{id}`; fields left out stay as they are. */
 export interface UserPatch {
@@ -193,28 +110,13 @@ export interface NewUser {
 }
 
 /** How a school text is edited and checked. */
-export type SchoolTextKind = 'text' | 'markdown' | 'url' | 'email';
+export type SchoolTextKind = api.SchoolTextKind;
 
 /** One school text in every language: the school's own value and the default. */
-export interface SchoolText {
-  key: string;
-  kind: SchoolTextKind;
-  maxLength: number;
-  values: Record<string, { value: string; default: string }>;
-}
+export type SchoolText = api.SchoolText;
 
 /** A school's colours and images. */
-export interface SchoolTheme {
-  primaryColor: string;
-  secondaryColor: string;
-  logoUrl?: string;
-  faviconUrl?: string;
-}
+export type SchoolTheme = api.Theme;
 
 /** The texts editor's data (`GET /api/tenant/texts`). */
-export interface SchoolTexts {
-  languages: string[];
-  texts: SchoolText[];
-  theme: SchoolTheme;
-  themeDefault: SchoolTheme;
-}
+export type SchoolTexts = api.SchoolTexts;

@@ -136,8 +136,8 @@ export function demoFull(overrides: Partial<StudentFormFull> = {}): StudentFormF
     studentUserId: 5,
     formId: 1,
     answerAs: 'advisor',
-    midSemester: { assignmentId: 3, isMidSemester: true, student: studentSet(), advisor: null, teacher: null, others: [] },
-    endSemester: { assignmentId: 4, isMidSemester: false, student: null, advisor: null, teacher: null, others: [] },
+    midSemester: { assignmentId: 3, isMidSemester: true, student: studentSet(), advisor: null, teacher: null, others: [], expectations: null },
+    endSemester: { assignmentId: 4, isMidSemester: false, student: null, advisor: null, teacher: null, others: [], expectations: null },
     ...overrides,
   };
 }

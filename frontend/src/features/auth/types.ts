@@ -1,35 +1,13 @@
+import type * as api from '@/api/types';
+
 /** A role as the server sends it. */
-export interface Role {
-  id: number;
-  name: string;
-}
+export type Role = api.Role;
 
 /** A student's place in a class, with teacher and supervisor. */
-export interface StudentReference {
-  classId: number;
-  userId: number;
-  advisorUserId: number | null;
-  teacherUserId: number | null;
-  isPrimary?: boolean;
-}
+export type StudentReference = api.StudentReference;
 
 /** The signed-in user (`GET /api/users/me`). */
-export interface CurrentUser {
-  id: number;
-  displayName: string;
-  email: string;
-  roles: Role[];
-  isActive: boolean;
-  /** When the user accepted the privacy policy (RFC 3339), or null. */
-  privacyPolicyAcceptedAt: string | null;
-  /** The language the user's e-mails are written in (nb, nn or en). */
-  language?: string;
-  teacherClasses: number[];
-  advisorClasses: number[];
-  studentReferences: StudentReference[];
-  /** On supervisors: the students they supervise. */
-  studentUserReferences: { userId: number }[];
-}
+export type CurrentUser = api.Me;
 
 /** The answer of every sign-in call. */
 export interface SignInResult {

@@ -87,4 +87,4 @@ export function development(form: FormDetail): GroupDevelopment[] {
 
 /** Reports whether anyone has answered a graded question of a half. */
 export const hasComparison = (half: HalfDetail) =>
-  half.questions.some((q) => q.student !== null || q.advisor !== null || q.teacher !== null);
+  (half.questions ?? []).some((q) => q.student !== null || q.advisor !== null || q.teacher !== null);

@@ -17,7 +17,7 @@ export const BLANK_ID = -1;
 export function blankForm(classId: number, studentUserId: number): SigningForm {
   return {
     id: BLANK_ID,
-    studentReferencesId: null,
+    studentReferencesId: BLANK_ID,
     classId,
     studentUserId,
     isLocked: false,

@@ -1,3 +1,5 @@
+import type * as api from '@/api/types';
+
 /** Answer of a yes/no question on the signing form. */
 export type YesNo = 'yes' | 'no';
 
@@ -29,38 +31,7 @@ export type Timestamp = string;
  * A student's signing form (`GET …/signingform`). Until the teacher creates
  * it the page shows a blank one: id -1, every value null, unlocked.
  */
-export interface SigningForm {
-  id: number;
-  studentReferencesId: number | null;
-  classId: number;
-  studentUserId: number;
-  isLocked: boolean;
-  lockedAt: Timestamp | null;
-  /** Sent back on every save; a stale one gets 409. */
-  version: number;
-  midSemesterCompletedDate: IsoDate | null;
-  endSemesterCompletedDate: IsoDate | null;
-  signedByTeacherDate: Timestamp | null;
-  signedByTeacherUserId: number | null;
-  signedByTeacherSignInMethod: SignInMethod | null;
-  signedByStudentDate: Timestamp | null;
-  signedByStudentUserId: number | null;
-  signedByStudentSignInMethod: SignInMethod | null;
-  signedByAdvisorDate: Timestamp | null;
-  signedByAdvisorUserId: number | null;
-  signedByAdvisorSignInMethod: SignInMethod | null;
-  signWithoutAdvisorConfirmedDate: Timestamp | null;
-  attendancePassed: YesNo | null;
-  workRequirementsPassed: YesNoNotRelevant | null;
-  specificCompetenceAreasPassed: YesNo | null;
-  generalCompetenceAreasPassed: YesNo | null;
-  teacherComment: string | null;
-  overallPassed: PassedFailed | null;
-  midSemesterStudentHasGivenFeedback: YesNoNotRelevant | null;
-  midSemesterSpecificCompetenceAreasBegun: YesNo | null;
-  assessmentResultArchivedAt: Timestamp | null;
-  assessmentResultSubmittedAt: Timestamp | null;
-}
+export type SigningForm = api.SigningForm;
 
 /** The teacher's part of the form: what a save sends (the server decides which parts may change). */
 export interface SigningFormValues {
@@ -82,41 +53,19 @@ export interface SigningFormInput extends SigningFormValues {
 }
 
 /** The teacher's progress on the main form for one half and question type. */
-export interface TeacherAnswerSummary {
-  isMidSemester: boolean;
-  /** 1 free text, 2 graded on the independence scale. */
-  formQuestionType: number;
-  totalAnswers: number;
-  totalQuestions: number;
-}
+export type TeacherAnswerSummary = api.TeacherAnswerSummary;
 
 /** `GET …/signingform/validation`. */
-export interface SigningValidation {
-  teacherAnswerSummary: TeacherAnswerSummary[];
-  assessmentResultArchived: boolean;
-  assessmentResultSubmitted: boolean;
-}
+export type SigningValidation = api.SigningValidation;
 
 /** Where a student's form stands in `GET /api/classes/{id}/signing-status`. */
 export type SigningStatusCode = 'noForm' | 'midNotConfirmed' | 'endNotCompleted' | 'awaitingSignatures';
 
 /** One student whose signing form waits for someone (locked forms are left out). */
-export interface StudentSigningStatus {
-  studentId: number;
-  displayName: string;
-  signingFormId: number | null;
-  status: SigningStatusCode;
-  /** Who must act next: teacher, student and/or advisor, in that order. */
-  waitingFor: Party[];
-  midSemesterCompletedDate: IsoDate | null;
-  endSemesterCompletedDate: IsoDate | null;
-}
+export type StudentSigningStatus = api.StudentSigningStatus;
 
 /** A person as the class endpoints name them. */
-export interface PersonRef {
-  id: number;
-  displayName: string;
-}
+export type PersonRef = api.Person;
 
 /** A supervisor of a student, primary first. */
 export interface SupervisorRef extends PersonRef {

@@ -1,31 +1,19 @@
+import type * as api from '@/api/types';
 import type { Language } from '@/i18n/language';
 
-/** A school's colours and logo. */
-export interface TenantTheme {
-  primaryColor: string;
-  secondaryColor: string;
+/**
+ * A school's colours and logo as the app keeps them (bootstrap.ts): a URL the
+ * school has not set is null here, where the server leaves it out.
+ */
+export type TenantTheme = Omit<api.Theme, 'logoUrl' | 'faviconUrl'> & {
   logoUrl: string | null;
   faviconUrl: string | null;
-}
+};
 
 /**
  * Public information about the school that owns the current host, as served
- * by `GET /api/tenant` and injected into `index.html` as
- * the JSON data block `praksis-tenant` of `index.html`. Texts are in `language`.
+ * by `GET /api/tenant` and injected into `index.html` as the JSON data block
+ * `praksis-tenant`. Texts are in `language`. The document lists the
+ * languages as strings; they are the ones the web app speaks.
  */
-export interface Tenant {
-  slug: string;
-  appName: string;
-  orgNumber: string;
-  defaultLanguage: Language;
-  languages: Language[];
-  /** The language the texts below are in. */
-  language: Language;
-  theme: TenantTheme;
-  /** Markdown. */
-  privacyPolicy: string;
-  aboutUrl: string;
-  contactEmail: string;
-  /** Markdown, or an absolute URL to the published statement. */
-  accessibilityStatement: string;
-}
+export type Tenant = Omit<api.PublicTenant, 'languages' | 'theme'> & { languages: Language[]; theme: TenantTheme };

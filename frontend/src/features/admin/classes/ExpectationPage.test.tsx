@@ -53,6 +53,7 @@ const schoolClass: SchoolClass = {
   ],
   midSemesterDate: null,
   endSemesterDate: null,
+  currentMainAssignment: null,
   forms: [{ id: 1, name: 'Hovedskjema', isMainForm: true }],
 };
 

@@ -20,7 +20,15 @@ import { GroupPager } from '../components/GroupPager';
 import { LoadError } from '../components/LoadError';
 import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
-import { GROUP_TYPE_GRADING, type Assignment, type ExpectationSet, type Form, type FormGroup, type SchoolClass } from '../types';
+import {
+  GROUP_TYPE_GRADING,
+  type Assignment,
+  type ExpectationAnswer,
+  type ExpectationSet,
+  type Form,
+  type FormGroup,
+  type SchoolClass,
+} from '../types';
 import { classCrumbs, className, type ReturnState } from './ClassPage';
 
 type Half = 'mid' | 'end';
@@ -152,7 +160,8 @@ function ExpectationEditor({ schoolClass, form, assignment, from }: ExpectationE
   const submit = () => {
     const answers = questions.map((q) => {
       const value = values[q.id] ?? NO_VALUE;
-      return { formQuestionId: q.id, value: value === NO_VALUE ? null : value };
+      // The scale offers only the grading values "0".."5".
+      return { formQuestionId: q.id, value: value === NO_VALUE ? null : (value as ExpectationAnswer['value']) };
     });
     save({ classId: schoolClass.id, formId: form.id, isMidSemester, answers })
       .unwrap()

@@ -1,4 +1,4 @@
-import { GROUP_TYPE_GRADING, type Form, type FormInput, type GroupType } from '../types';
+import { GROUP_TYPE_GRADING, GROUP_TYPE_TEXT, type Form, type FormInput, type GroupType } from '../types';
 
 /** A question being edited; `key` tells it apart in lists, `id` is set once saved. */
 export interface DraftQuestion {
@@ -77,7 +77,8 @@ export function draftFromForm(form: Form): DraftForm {
         key: newKey('g'),
         id: group.id,
         name: group.name,
-        type: group.type,
+        // Type 0 exists in imported data only; the editor offers free text and grading.
+        type: group.type === GROUP_TYPE_TEXT ? GROUP_TYPE_TEXT : GROUP_TYPE_GRADING,
         questions: [...group.questions]
           .sort((a, b) => a.order - b.order)
           .map((question) => ({

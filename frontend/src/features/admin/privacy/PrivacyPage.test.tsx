@@ -20,7 +20,7 @@ const policy: RetentionPolicy = {
   archivedResultYears: 0,
 };
 
-const record = (language: string, retention: string): ProcessingRecord => ({
+const record = (language: ProcessingRecord['language'], retention: string): ProcessingRecord => ({
   school: 'Demo',
   orgNumber: '917 341 512',
   language,

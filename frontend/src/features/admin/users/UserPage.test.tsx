@@ -25,6 +25,7 @@ const schoolClass: SchoolClass = {
   assignments: [],
   midSemesterDate: null,
   endSemesterDate: null,
+  currentMainAssignment: null,
   forms: [],
 };
 
@@ -32,7 +33,10 @@ const person = (over: Partial<AdminUser>): AdminUser => ({
   id: 60,
   displayName: 'Siri Sykepleier',
   email: 'siri@demo.test',
+  phoneNumber: null,
+  language: 'nb',
   isActive: true,
+  privacyPolicyAcceptedAt: null,
   roles: [{ id: 4, name: 'Advisor' }],
   teacherClasses: [],
   advisorClasses: [],

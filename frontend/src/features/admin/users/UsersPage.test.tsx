@@ -2,14 +2,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderAdmin, type FakeCall } from '../testing/renderAdmin';
-import type { UserListItem } from '../types';
+import type { Role, UserListItem } from '../types';
 // Loaded up front, so the lazy route does not wait for the module.
 import './UsersPage';
 
 // Whole screens with MUI render slowly in jsdom on a busy machine.
 const SLOW = 60_000;
 
-const roles = [
+const roles: Role[] = [
   { id: 1, name: 'Admin' },
   { id: 2, name: 'Student' },
   { id: 3, name: 'Teacher' },

@@ -26,6 +26,7 @@ const schoolClass = (id: number, code: string, periodId: number): SchoolClass =>
   assignments: [],
   midSemesterDate: null,
   endSemesterDate: null,
+  currentMainAssignment: null,
   forms: [],
 });
 // Newest semester first, as GET /api/classes sends them.
@@ -58,7 +59,10 @@ const student: AdminUser = {
   id: 50,
   displayName: 'Ola Student',
   email: 'ola@stud.demo.test',
+  phoneNumber: null,
+  language: 'nb',
   isActive: true,
+  privacyPolicyAcceptedAt: null,
   roles: [{ id: 2, name: 'Student' }],
   teacherClasses: [],
   advisorClasses: [],

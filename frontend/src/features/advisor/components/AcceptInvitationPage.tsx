@@ -57,7 +57,7 @@ export function AcceptInvitationPage() {
           } finally {
             me.unsubscribe();
           }
-          toast.show('advisor.accept.done', 'success', { name: accepted.studentName ?? '' });
+          toast.show('advisor.accept.done', 'success', { name: accepted.studentName });
           void navigate(redirect ?? placementPaths.advisorHome, { replace: true });
         },
         () => setFailed(true),

@@ -9,7 +9,13 @@ import { AuditTrail } from './AuditTrail';
 
 const TRAIL_PATH = 'GET /api/classes/2/students/6/audit';
 
-const entry = (id: number, occurredAt: string, label: string, actorName: string | null, actorRole: string): AuditEntry => ({
+const entry = (
+  id: number,
+  occurredAt: string,
+  label: string,
+  actorName: string,
+  actorRole: AuditEntry['actorRole'],
+): AuditEntry => ({
   id,
   occurredAt,
   action: 'signingForm.signed',
@@ -23,8 +29,8 @@ const entry = (id: number, occurredAt: string, label: string, actorName: string 
 
 /** The trail as the server sends it: newest first. */
 const TRAIL: AuditEntry[] = [
-  entry(6, '2026-11-23T10:30:00Z', 'Resultatet er arkivert', null, 'system'),
-  entry(5, '2026-11-20T10:30:00Z', 'Signeringsskjemaet er låst', null, 'system'),
+  entry(6, '2026-11-23T10:30:00Z', 'Resultatet er arkivert', '', 'system'),
+  entry(5, '2026-11-20T10:30:00Z', 'Signeringsskjemaet er låst', '', 'system'),
   entry(4, '2026-11-20T10:30:00Z', 'Signert av student (innlogget med engangskode)', 'Emma Johansen', 'S'),
   entry(3, '2026-11-20T09:00:00Z', 'Signert av praksisveileder (innlogget med Vipps)', 'Hilde Bakken', 'PV'),
   entry(2, '2026-11-20T08:00:00Z', 'Signert av praksislærer (innlogget med Feide)', 'Marte Solberg', 'PL'),

@@ -57,7 +57,7 @@ export function levelText(intl: IntlShape, question: QuestionComparison, column:
  * as a table.
  */
 export function Comparison({ forms }: { forms: FormDetail[] }) {
-  const graded = forms.filter((form) => form.halves.some((half) => half.questions.length > 0));
+  const graded = forms.filter((form) => form.halves.some((half) => (half.questions ?? []).length > 0));
   if (graded.length === 0) {
     return (
       <EmptyState>
@@ -177,7 +177,7 @@ function HalfTable({ form, half }: { form: FormDetail; half: HalfDetail }) {
   const intl = useIntl();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const groups = byGroup(half.questions);
+  const groups = byGroup(half.questions ?? []);
   const caption = intl.formatMessage(
     { id: 'placement.compare.caption' },
     { form: form.name, half: intl.formatMessage({ id: halfName(half.isMidSemester) }) },

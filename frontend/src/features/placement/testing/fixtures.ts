@@ -25,6 +25,7 @@ export function demoClass(overrides: Partial<PlacementClass> = {}): PlacementCla
     midSemesterDate: '2026-10-09',
     endSemesterDate: '2026-11-27',
     forms: [MAIN, SPECIFIC],
+    currentMainAssignment: null,
     ...overrides,
   };
 }
@@ -63,7 +64,7 @@ export function demoStudent(overrides: Partial<CurrentUser> = {}): CurrentUser {
     email: 'sara.ali@stud.demo.test',
     roles: [ROLES.Student],
     teacherClasses: [],
-    studentReferences: [{ classId: 2, userId: 8, advisorUserId: 17, teacherUserId: 3 }],
+    studentReferences: [{ classId: 2, userId: 8, advisorUserId: 17, teacherUserId: 3, isPrimary: true }],
     ...overrides,
   });
 }
