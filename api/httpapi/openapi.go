@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v5"
 	"github.com/swaggest/jsonschema-go"
@@ -76,6 +77,8 @@ type Router struct {
 	limits map[string]int64
 	// doc is the document, built once after the last route is registered.
 	doc map[string]any
+	// docMu guards doc: the first requests may ask for it at once.
+	docMu sync.Mutex
 }
 
 // Group is a set of routes under one prefix sharing middleware.
@@ -108,7 +111,9 @@ func (g *Group) Handle(method, path string, h any, op Op, mw ...echo.MiddlewareF
 	}
 	g.g.Add(method, path, handler, mw...)
 	g.r.routes = append(g.r.routes, documented{Method: method, Path: g.prefix + path, Op: op})
+	g.r.docMu.Lock()
 	g.r.doc = nil
+	g.r.docMu.Unlock()
 	if op.MaxBody > 0 {
 		if g.r.limits == nil {
 			g.r.limits = map[string]int64{}
@@ -142,6 +147,8 @@ func OpenAPIPath(p string) string {
 // built once; a route table that cannot be documented is a programming
 // error and panics at start-up.
 func (r *Router) OpenAPI() map[string]any {
+	r.docMu.Lock()
+	defer r.docMu.Unlock()
 	if r.doc == nil {
 		doc, err := r.build()
 		if err != nil {
