@@ -180,13 +180,7 @@ func TestWebhookExporter(t *testing.T) {
 	ctx := context.Background()
 	for i, want := range []string{"retry", "retry", "retry", "retry", "ok", "final", "final"} {
 		err := e.Export(ctx, r)
-		got := "ok"
-		switch {
-		case err != nil && IsPermanent(err):
-			got = "final"
-		case err != nil:
-			got = "retry"
-		}
+		got := outcome(err)
 		if got != want {
 			t.Errorf("answer %d: %s (%v), want %s", i, got, err, want)
 		}
@@ -228,6 +222,18 @@ func TestWebhookExporter(t *testing.T) {
 	}
 }
 
+// outcome names what an export's error asks of the caller: nothing, a
+// retry, or giving up.
+func outcome(err error) string {
+	switch {
+	case err != nil && IsPermanent(err):
+		return "final"
+	case err != nil:
+		return "retry"
+	}
+	return "ok"
+}
+
 type fixed struct{ err error }
 
 func (f fixed) Export(context.Context, Result) error { return f.err }
@@ -248,13 +254,7 @@ func TestMultiIsPermanentOnlyWhenEveryFailureIs(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := c.m.Export(ctx, r)
-		got := "ok"
-		switch {
-		case err != nil && IsPermanent(err):
-			got = "final"
-		case err != nil:
-			got = "retry"
-		}
+		got := outcome(err)
 		if got != c.want {
 			t.Errorf("%s: %s (%v)", c.name, got, err)
 		}
