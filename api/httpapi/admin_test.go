@@ -13,7 +13,8 @@ import (
 	"github.com/praksis/praksis/api/users"
 )
 
-func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *httptest.ResponseRecorder {
+// jsonRequest builds a request to host carrying body (when not nil) as JSON.
+func jsonRequest(t *testing.T, method, host, path string, body any) *http.Request {
 	t.Helper()
 	var b []byte
 	if body != nil {
@@ -24,9 +25,24 @@ func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *
 	}
 	req := httptest.NewRequest(method, path, bytes.NewReader(b))
 	req.Host = host
+	return req
+}
+
+func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *httptest.ResponseRecorder {
+	t.Helper()
+	return f.sendWith(t, method, host, path, tok, body, nil)
+}
+
+// sendWith is send with mod (when not nil) adding headers to the request.
+func (f *fixture) sendWith(t *testing.T, method, host, path, tok string, body any, mod func(*http.Request)) *httptest.ResponseRecorder {
+	t.Helper()
+	req := jsonRequest(t, method, host, path, body)
 	req.Header.Set("Content-Type", "application/json")
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	if mod != nil {
+		mod(req)
 	}
 	rec := httptest.NewRecorder()
 	f.srv.Handler().ServeHTTP(rec, req)

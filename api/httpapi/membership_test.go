@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -21,23 +19,7 @@ import (
 // sendEnglish is send with Accept-Language: en.
 func (f *fixture) sendEnglish(t *testing.T, method, path, tok string, body any) *httptest.ResponseRecorder {
 	t.Helper()
-	var b []byte
-	if body != nil {
-		var err error
-		if b, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(b))
-	req.Host = "a.localhost"
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept-Language", "en")
-	if tok != "" {
-		req.Header.Set("Authorization", "Bearer "+tok)
-	}
-	rec := httptest.NewRecorder()
-	f.srv.Handler().ServeHTTP(rec, req)
-	return rec
+	return f.sendWith(t, method, "a.localhost", path, tok, body, func(req *http.Request) { req.Header.Set("Accept-Language", "en") })
 }
 
 // auditActions lists the audit actions of school A in order.

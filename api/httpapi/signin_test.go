@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -86,15 +85,7 @@ func newSignInFixture(t *testing.T) *signinFixture {
 // cookies or a client address.
 func (sf *signinFixture) call(t *testing.T, method, host, path string, body any, mod func(*http.Request)) *httptest.ResponseRecorder {
 	t.Helper()
-	var b []byte
-	if body != nil {
-		var err error
-		if b, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(b))
-	req.Host = host
+	req := jsonRequest(t, method, host, path, body)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
