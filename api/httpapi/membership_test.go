@@ -44,16 +44,22 @@ func containsAll(t *testing.T, got []string, want ...string) {
 	}
 }
 
+// takeAsSecondSupervisor has the placement's other supervisor take the
+// student, next to the primary one.
+func (f *fixture) takeAsSecondSupervisor(t *testing.T, p *placement) {
+	t.Helper()
+	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
+		t.Fatalf("second supervisor takes the student: %d %s", rec.Code, rec.Body)
+	}
+}
+
 // The student's own class, with supervisors (primary first), teacher and
 // the main-form assignment of the day.
 func TestStudentClassAndMainFormRule(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
-	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
-		t.Fatalf("second supervisor: %d %s", rec.Code, rec.Body)
-	}
+	p, m := f.mainFormPlacement(t)
+	f.takeAsSecondSupervisor(t, p)
 	rec := f.send(t, http.MethodGet, "a.localhost", "/api/classes/me/student", p.tokens["student"], nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("my class: %d %s", rec.Code, rec.Body)
@@ -169,8 +175,7 @@ func TestJoiningClasses(t *testing.T) {
 func TestTeachersInClasses(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	students := fmt.Sprintf("/api/classes/%d/students", p.classID)
 	mine := students + "/mine"
 	me := fmt.Sprintf("/api/classes/%d/teachers/me", p.classID)
