@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/praksis/praksis/api/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -104,15 +106,7 @@ func TestFileExporterWritesTheGoldenSignedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "result-export.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := goldenfile.Read(t, golden, got, *update)
 	if !bytes.Equal(got, want) {
 		t.Fatalf("exported file differs from %s:\n got %s\nwant %s", golden, got, want)
 	}
