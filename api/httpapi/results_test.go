@@ -53,14 +53,8 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 	t.Helper()
 	rf := &resultsFixture{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	rf.fixture = newFixtureWith(t, func(f *fixture, o *Options) {
-		ctx := context.Background()
-		sqlDB, err := f.db.Root.DB()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := jobs.Migrate(ctx, sqlDB); err != nil {
-			t.Fatal(err)
-		}
+		sqlDB := f.db.Queue(t)
+		var err error
 		rf.sqlDB = sqlDB
 		enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
 			return rf.queue.Enqueue(ctx, args, opts)

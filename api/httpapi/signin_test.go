@@ -50,13 +50,8 @@ func newSignInFixture(t *testing.T) *signinFixture {
 		if err := f.reg.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
-		sqlDB, err := f.db.Root.DB()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := jobs.Migrate(ctx, sqlDB); err != nil {
-			t.Fatal(err)
-		}
+		sqlDB := f.db.Queue(t)
+		var err error
 		workers := river.NewWorkers()
 		river.AddWorker(workers, mail.NewWorker(f.reg, sf.catcher, slog.New(slog.NewTextHandler(io.Discard, nil))))
 		if sf.queue, err = jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond}); err != nil {
