@@ -3,12 +3,12 @@ package arkivmelding
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/goldenfile"
 	"github.com/praksis/praksis/api/results"
 )
 
@@ -80,15 +80,7 @@ func TestBuildValidatesAndMatchesGolden(t *testing.T) {
 				t.Fatalf("%v\n%s", err, got)
 			}
 			golden := filepath.Join("testdata", tc.name+".golden.xml")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := goldenfile.Read(t, golden, got, *update)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("arkivmelding differs from %s:\n%s", golden, got)
 			}

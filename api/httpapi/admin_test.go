@@ -13,7 +13,8 @@ import (
 	"github.com/praksis/praksis/api/users"
 )
 
-func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *httptest.ResponseRecorder {
+// jsonRequest builds a request to host carrying body (when not nil) as JSON.
+func jsonRequest(t *testing.T, method, host, path string, body any) *http.Request {
 	t.Helper()
 	var b []byte
 	if body != nil {
@@ -24,9 +25,51 @@ func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *
 	}
 	req := httptest.NewRequest(method, path, bytes.NewReader(b))
 	req.Host = host
+	return req
+}
+
+// statusCase is a request that must be answered with status and, when
+// reason is not empty, with a problem whose first error names reason.
+type statusCase struct {
+	name   string
+	method string
+	body   any
+	status int
+	reason string
+}
+
+// checkStatuses sends each case to path on school A as tok; every answer
+// that has the wanted status must decode as a problem.
+func (f *fixture) checkStatuses(t *testing.T, path, tok string, cases []statusCase) {
+	t.Helper()
+	for _, c := range cases {
+		rec := f.send(t, c.method, "a.localhost", path, tok, c.body)
+		if rec.Code != c.status {
+			t.Errorf("%s: %d %s, want %d", c.name, rec.Code, rec.Body, c.status)
+			continue
+		}
+		p := decode[Problem](t, rec)
+		if c.reason != "" && (len(p.Errors) == 0 || p.Errors[0].Reason != c.reason) {
+			t.Errorf("%s: problem %+v does not name %s", c.name, p, c.reason)
+		}
+	}
+}
+
+func (f *fixture) send(t *testing.T, method, host, path, tok string, body any) *httptest.ResponseRecorder {
+	t.Helper()
+	return f.sendWith(t, method, host, path, tok, body, nil)
+}
+
+// sendWith is send with mod (when not nil) adding headers to the request.
+func (f *fixture) sendWith(t *testing.T, method, host, path, tok string, body any, mod func(*http.Request)) *httptest.ResponseRecorder {
+	t.Helper()
+	req := jsonRequest(t, method, host, path, body)
 	req.Header.Set("Content-Type", "application/json")
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	if mod != nil {
+		mod(req)
 	}
 	rec := httptest.NewRecorder()
 	f.srv.Handler().ServeHTTP(rec, req)
@@ -83,13 +126,7 @@ func TestSubjects(t *testing.T) {
 	if created.ID == 0 || created.SubjectCode != "SYKP2100" {
 		t.Errorf("created %+v", created)
 	}
-	cases := []struct {
-		name   string
-		method string
-		body   any
-		status int
-		reason string
-	}{
+	f.checkStatuses(t, "/api/subjects", admin, []statusCase{
 		{"duplicate code", http.MethodPost, subjects.Subject{SubjectCode: "SYKP2100", Name: "Igjen"}, http.StatusConflict, "subjectCode"},
 		{"missing name", http.MethodPost, subjects.Subject{SubjectCode: "SYKP9"}, http.StatusBadRequest, "name"},
 		{"missing code", http.MethodPost, subjects.Subject{Name: "Uten kode"}, http.StatusBadRequest, "subjectCode"},
@@ -97,18 +134,7 @@ func TestSubjects(t *testing.T) {
 		{"wrong type", http.MethodPost, map[string]any{"subjectCode": 12, "name": "Y"}, http.StatusBadRequest, "subjectCode"},
 		{"update unknown", http.MethodPut, subjects.Subject{ID: 9999, SubjectCode: "X1", Name: "Y"}, http.StatusNotFound, ""},
 		{"update without id", http.MethodPut, subjects.Subject{SubjectCode: "X1", Name: "Y"}, http.StatusBadRequest, "id"},
-	}
-	for _, c := range cases {
-		rec := f.send(t, c.method, "a.localhost", "/api/subjects", admin, c.body)
-		if rec.Code != c.status {
-			t.Errorf("%s: %d %s, want %d", c.name, rec.Code, rec.Body, c.status)
-			continue
-		}
-		p := decode[Problem](t, rec)
-		if c.reason != "" && (len(p.Errors) == 0 || p.Errors[0].Reason != c.reason) {
-			t.Errorf("%s: problem %+v does not name %s", c.name, p, c.reason)
-		}
-	}
+	})
 	rec = f.send(t, http.MethodPut, "a.localhost", "/api/subjects", admin, subjects.Subject{ID: created.ID, SubjectCode: "SYKP2101", Name: "Nytt navn"})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("update: %d %s", rec.Code, rec.Body)

@@ -101,11 +101,8 @@ func checkAnswered(t *testing.T, f *fixture, p *placement, roles map[int64]answe
 func TestStoredAnsweredCountsMatchAFreshCount(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
-	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
-		t.Fatalf("take student: %d %s", rec.Code, rec.Body)
-	}
+	p, m := f.mainFormPlacement(t)
+	f.takeAsSecondSupervisor(t, p)
 	roles := map[int64]answers.Role{p.studentID: answers.RoleStudent, f.userID(t, "teacher@a.test"): answers.RoleTeacher,
 		f.userID(t, "advisor@a.test"): answers.RoleAdvisor, f.userID(t, "otherAdvisor@a.test"): answers.RoleAdvisor}
 	versions := map[string]int{}

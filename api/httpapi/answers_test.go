@@ -48,6 +48,13 @@ type mainForm struct {
 	foreign int64
 }
 
+// mainFormPlacement is a new placement whose class uses the main form.
+func (f *fixture) mainFormPlacement(t *testing.T) (*placement, mainForm) {
+	t.Helper()
+	p := f.newPlacement(t)
+	return p, f.useMainForm(t, p)
+}
+
 func (f *fixture) useMainForm(t *testing.T, p *placement) mainForm {
 	t.Helper()
 	var m mainForm
@@ -108,8 +115,7 @@ func valueOf(s answers.Set, question int64) (value, comment string) {
 func TestWhoMayAnswer(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	body := func(student int64) answers.Input {
 		return answers.Input{AssignmentID: m.midID, StudentUserID: student, Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}}
 	}
@@ -183,8 +189,7 @@ func TestWhoMayAnswer(t *testing.T) {
 func TestAnswerValidation(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	first := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Answers: []answers.Answer{
 		{FormQuestionID: m.graded1, Value: sp("1"), Comment: sp("Første kommentar")},
 		{FormQuestionID: m.text, Value: sp("Jeg har lært mye.")},
@@ -254,8 +259,7 @@ func TestAnswerValidation(t *testing.T) {
 func TestAnswerVersions(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	in := func(version int, value string) answers.Input {
 		return answers.Input{AssignmentID: m.endID, StudentUserID: p.studentID, Version: version,
 			Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp(value), Comment: sp("k")}}}
@@ -320,8 +324,7 @@ func TestAnswerVersions(t *testing.T) {
 func TestDeliverAndProgress(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Answers: []answers.Answer{
 		{FormQuestionID: m.graded1, Value: sp("1"), Comment: sp("Jeg snakker godt med pasientene.")},
 		{FormQuestionID: m.graded2, Value: sp("5")},
@@ -414,11 +417,8 @@ func TestDeliverAndProgress(t *testing.T) {
 func TestTwoSupervisors(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
-	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
-		t.Fatalf("take student: %d %s", rec.Code, rec.Body)
-	}
+	p, m := f.mainFormPlacement(t)
+	f.takeAsSecondSupervisor(t, p)
 	primary := f.mustSave(t, p, "advisor", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("2")}}})
 	path := fmt.Sprintf("/api/classes/%d/students/%d/forms/%d/full", p.classID, p.studentID, m.formID)
 	second := decode[answers.Full](t, f.send(t, http.MethodGet, "a.localhost", path, p.tokens["otherAdvisor"], nil))

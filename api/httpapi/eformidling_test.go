@@ -121,9 +121,7 @@ func TestArchiveDeliveryEndToEnd(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
 	double := rf.archiveDouble(t, p)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
-	rf.archived(t, form)
+	form := rf.archivedForm(t, p)
 	rf.archived(t, form) // the archive job again: nothing more
 
 	if n := rf.riverInt(t, "SELECT count(*) FROM river.river_job WHERE kind = 'eformidling.deliver' AND (args->>'signingFormId')::bigint = $1", form.ID); n != 1 {
@@ -186,9 +184,7 @@ func TestArchiveDeliverySurvivesFailures(t *testing.T) {
 			rf := newResultsFixture(t)
 			p := rf.newPlacement(t)
 			double := rf.archiveDouble(t, p)
-			rf.midAndEnd(t, p)
-			form := rf.signAll(t, p)
-			rf.archived(t, form)
+			form := rf.archivedForm(t, p)
 			tc.misbehave(double)
 			if failed := rf.runDelivery(t, form.ID, 1); failed != tc.wantFailed {
 				t.Errorf("%d failed attempts, want %d", failed, tc.wantFailed)
@@ -214,9 +210,7 @@ func TestArchiveDeliveryFailureAndRetry(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
 	double := rf.archiveDouble(t, p)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
-	rf.archived(t, form)
+	form := rf.archivedForm(t, p)
 	double.FinishWith("FEIL")
 	rf.runDelivery(t, form.ID, 1)
 	d := rf.deliveries(t, p, p.tokens["admin"], "a.localhost").Results[0].Delivery
@@ -318,9 +312,7 @@ func TestArchiveDeliveryOffChangesNothingElse(t *testing.T) {
 			rf := newResultsFixture(t)
 			p := rf.newPlacement(t)
 			double := tc.setUp(rf, p)
-			rf.midAndEnd(t, p)
-			form := rf.signAll(t, p)
-			rf.archived(t, form)
+			form := rf.archivedForm(t, p)
 			if n := rf.riverInt(t, "SELECT count(*) FROM river.river_job WHERE kind = 'signing.submit'"); n != 1 {
 				t.Errorf("%d submission jobs, want 1", n)
 			}
@@ -468,8 +460,7 @@ func TestOperatorCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
+	form := rf.signedForm(t, p)
 	preview := func() []byte {
 		out, err := rf.runCommand(t, eformidling.ResultsCommand(open), "arkivmelding", "--tenant", "skole-a", "--signing-form", fmt.Sprint(form.ID))
 		if err != nil {
@@ -504,8 +495,7 @@ func TestOperatorCommands(t *testing.T) {
 func TestDevelopmentArchiveDelay(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
+	form := rf.signedForm(t, p)
 	var at []time.Time
 	capture := results.EnqueuerFunc(func(_ context.Context, _ river.JobArgs, opts *river.InsertOpts) error {
 		at = append(at, opts.ScheduledAt)

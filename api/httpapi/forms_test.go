@@ -134,13 +134,7 @@ func TestFormValidation(t *testing.T) {
 	otherQuestion := f.scalar(t, "skole-a", "INSERT INTO questions (group_id, text, sort_order) VALUES (?, 'Q', 1) RETURNING id", otherGroup)
 	ownGroup := f.scalar(t, "skole-a", "SELECT id FROM question_groups WHERE form_id = ? ORDER BY sort_order LIMIT 1", s.formID)
 	long := func(n int) string { return strings.Repeat("x", n) }
-	cases := []struct {
-		name   string
-		method string
-		body   any
-		status int
-		reason string
-	}{
+	f.checkStatuses(t, "/api/forms", s.admin, []statusCase{
 		{"no name", http.MethodPost, map[string]any{"name": "  "}, 400, "name"},
 		{"long name", http.MethodPost, map[string]any{"name": long(201)}, 400, "name"},
 		{"unused type", http.MethodPost, map[string]any{"name": "F", "groups": []any{map[string]any{"type": 0}}}, 400, "groups[0].type"},
@@ -155,18 +149,7 @@ func TestFormValidation(t *testing.T) {
 		{"unknown form", http.MethodPut, map[string]any{"id": 99999, "name": "F", "groups": []any{}}, 404, ""},
 		{"group of another form", http.MethodPut, map[string]any{"id": s.formID, "name": "F", "groups": []any{map[string]any{"id": otherGroup, "questions": []any{}}}}, 400, "groups[0].id"},
 		{"question of another form", http.MethodPut, map[string]any{"id": s.formID, "name": "F", "groups": []any{map[string]any{"questions": []any{map[string]any{"id": otherQuestion, "text": "Q"}}}}}, 400, "groups[0].questions[0].id"},
-	}
-	for _, c := range cases {
-		rec := f.send(t, c.method, "a.localhost", "/api/forms", s.admin, c.body)
-		if rec.Code != c.status {
-			t.Errorf("%s: %d %s, want %d", c.name, rec.Code, rec.Body, c.status)
-			continue
-		}
-		p := decode[Problem](t, rec)
-		if c.reason != "" && (len(p.Errors) == 0 || p.Errors[0].Reason != c.reason) {
-			t.Errorf("%s: problem %+v does not name %s", c.name, p, c.reason)
-		}
-	}
+	})
 	if n := f.scalar(t, "skole-a", "SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = ?", s.formID); n != 3 {
 		t.Errorf("refused saves changed the form: %d questions", n)
 	}

@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -21,23 +19,7 @@ import (
 // sendEnglish is send with Accept-Language: en.
 func (f *fixture) sendEnglish(t *testing.T, method, path, tok string, body any) *httptest.ResponseRecorder {
 	t.Helper()
-	var b []byte
-	if body != nil {
-		var err error
-		if b, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(b))
-	req.Host = "a.localhost"
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept-Language", "en")
-	if tok != "" {
-		req.Header.Set("Authorization", "Bearer "+tok)
-	}
-	rec := httptest.NewRecorder()
-	f.srv.Handler().ServeHTTP(rec, req)
-	return rec
+	return f.sendWith(t, method, "a.localhost", path, tok, body, func(req *http.Request) { req.Header.Set("Accept-Language", "en") })
 }
 
 // auditActions lists the audit actions of school A in order.
@@ -62,16 +44,22 @@ func containsAll(t *testing.T, got []string, want ...string) {
 	}
 }
 
+// takeAsSecondSupervisor has the placement's other supervisor take the
+// student, next to the primary one.
+func (f *fixture) takeAsSecondSupervisor(t *testing.T, p *placement) {
+	t.Helper()
+	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
+		t.Fatalf("second supervisor takes the student: %d %s", rec.Code, rec.Body)
+	}
+}
+
 // The student's own class, with supervisors (primary first), teacher and
 // the main-form assignment of the day.
 func TestStudentClassAndMainFormRule(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
-	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/advisor/%d/me", p.classID, p.studentID), p.tokens["otherAdvisor"], nil); rec.Code != http.StatusOK {
-		t.Fatalf("second supervisor: %d %s", rec.Code, rec.Body)
-	}
+	p, m := f.mainFormPlacement(t)
+	f.takeAsSecondSupervisor(t, p)
 	rec := f.send(t, http.MethodGet, "a.localhost", "/api/classes/me/student", p.tokens["student"], nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("my class: %d %s", rec.Code, rec.Body)
@@ -187,8 +175,7 @@ func TestJoiningClasses(t *testing.T) {
 func TestTeachersInClasses(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	students := fmt.Sprintf("/api/classes/%d/students", p.classID)
 	mine := students + "/mine"
 	me := fmt.Sprintf("/api/classes/%d/teachers/me", p.classID)

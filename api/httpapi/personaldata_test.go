@@ -44,8 +44,7 @@ func (f *fixture) userID(t *testing.T, email string) int64 {
 func (f *fixture) answered(t *testing.T) (*placement, mainForm) {
 	t.Helper()
 	onDay(t, 2026, time.September, 15)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	for _, a := range []struct {
 		who     string
 		student int64

@@ -53,14 +53,8 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 	t.Helper()
 	rf := &resultsFixture{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	rf.fixture = newFixtureWith(t, func(f *fixture, o *Options) {
-		ctx := context.Background()
-		sqlDB, err := f.db.Root.DB()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := jobs.Migrate(ctx, sqlDB); err != nil {
-			t.Fatal(err)
-		}
+		sqlDB := f.db.Queue(t)
+		var err error
 		rf.sqlDB = sqlDB
 		enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
 			return rf.queue.Enqueue(ctx, args, opts)
@@ -116,6 +110,22 @@ func archiveJob(id int64) *river.Job[results.ArchiveArgs] {
 
 func submitJob(id int64, attempt int) *river.Job[results.SubmitArgs] {
 	return &river.Job[results.SubmitArgs]{JobRow: &rivertype.JobRow{ID: 2, Attempt: attempt}, Args: results.SubmitArgs{Tenant: "skole-a", SigningFormID: id}}
+}
+
+// signedForm fills in the mid-term and end-of-term assessments and signs
+// the form until it locks.
+func (rf *resultsFixture) signedForm(t *testing.T, p *placement) signing.Form {
+	t.Helper()
+	rf.midAndEnd(t, p)
+	return rf.signAll(t, p)
+}
+
+// archivedForm is signedForm followed by the archive job's run.
+func (rf *resultsFixture) archivedForm(t *testing.T, p *placement) signing.Form {
+	t.Helper()
+	form := rf.signedForm(t, p)
+	rf.archived(t, form)
+	return form
 }
 
 // archived runs the archive worker at 72 hours after locking.
@@ -174,8 +184,7 @@ func TestLockingSchedulesArchivingOnce(t *testing.T) {
 func TestArchiveWorker(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
+	form := rf.signedForm(t, p)
 	ctx := context.Background()
 
 	// Before locked_at + 72 h by the worker's clock: snoozed for the rest.
@@ -268,8 +277,7 @@ func TestArchiveWorker(t *testing.T) {
 func TestArchiveJobTwiceAtOnce(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
+	form := rf.signedForm(t, p)
 	rf.archive.SetClock(func() time.Time { return form.LockedAt.Add(results.ArchiveDelay + time.Minute) })
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
@@ -300,9 +308,7 @@ func TestArchiveJobTwiceAtOnce(t *testing.T) {
 func TestSubmissionToFile(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
-	rf.archived(t, form)
+	form := rf.archivedForm(t, p)
 	ctx := context.Background()
 
 	// Without an exporter nothing is submitted.
@@ -383,9 +389,7 @@ func (h *scriptedHook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestSubmissionToWebhookRetries(t *testing.T) {
 	rf := newResultsFixture(t)
 	p := rf.newPlacement(t)
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
-	rf.archived(t, form)
+	form := rf.archivedForm(t, p)
 	ctx := context.Background()
 	hook := &scriptedHook{statuses: []int{http.StatusBadRequest, http.StatusInternalServerError}}
 	srv := httptest.NewServer(hook)
@@ -623,9 +627,7 @@ func TestAuditTrail(t *testing.T) {
 			t.Fatalf("%s %s: %d %s", s.who, s.path, rec.Code, rec.Body)
 		}
 	}
-	rf.midAndEnd(t, p)
-	form := rf.signAll(t, p)
-	rf.archived(t, form)
+	form := rf.archivedForm(t, p)
 	sub := results.NewSubmitWorker(rf.reg, results.NewFileExporter(t.TempDir(), resultKey), rf.log)
 	if err := sub.Work(context.Background(), submitJob(form.ID, 1)); err != nil {
 		t.Fatal(err)

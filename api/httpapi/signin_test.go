@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -51,13 +50,8 @@ func newSignInFixture(t *testing.T) *signinFixture {
 		if err := f.reg.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
-		sqlDB, err := f.db.Root.DB()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := jobs.Migrate(ctx, sqlDB); err != nil {
-			t.Fatal(err)
-		}
+		sqlDB := f.db.Queue(t)
+		var err error
 		workers := river.NewWorkers()
 		river.AddWorker(workers, mail.NewWorker(f.reg, sf.catcher, slog.New(slog.NewTextHandler(io.Discard, nil))))
 		if sf.queue, err = jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond}); err != nil {
@@ -86,15 +80,7 @@ func newSignInFixture(t *testing.T) *signinFixture {
 // cookies or a client address.
 func (sf *signinFixture) call(t *testing.T, method, host, path string, body any, mod func(*http.Request)) *httptest.ResponseRecorder {
 	t.Helper()
-	var b []byte
-	if body != nil {
-		var err error
-		if b, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(b))
-	req.Host = host
+	req := jsonRequest(t, method, host, path, body)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}

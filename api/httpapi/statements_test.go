@@ -196,8 +196,7 @@ func countStatements(t *testing.T, f *fixture, counter *statements.Counter, p *p
 func TestHotRouteStatementBudget(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f, counter := countedFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
 	student := fmt.Sprintf("/api/classes/%d/students/%d", p.classID, p.studentID)
@@ -255,8 +254,7 @@ var uncountedRoutes = map[string]string{
 func TestRouteStatementCounts(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f, counter := countedFixture(t)
-	p := f.newPlacement(t)
-	m := f.useMainForm(t, p)
+	p, m := f.mainFormPlacement(t)
 	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
 	periodID := f.scalar(t, "skole-a", "SELECT id FROM periods")

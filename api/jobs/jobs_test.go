@@ -31,13 +31,7 @@ func (pingWorker) Work(context.Context, *river.Job[pingArgs]) error { return nil
 func setup(t *testing.T) (*testdb.DB, *sql.DB, *jobs.Queue, *tenants.Tenant) {
 	t.Helper()
 	db := testdb.New(t)
-	sqlDB, err := db.Root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
-		t.Fatal(err)
-	}
+	sqlDB := db.Queue(t)
 	// Migrating again changes nothing.
 	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
 		t.Fatalf("second migration: %v", err)
@@ -65,10 +59,7 @@ func countJobs(t *testing.T, sqlDB *sql.DB) int {
 
 func TestCheckMigratedNamesTheCommand(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB, err := db.Root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
+	sqlDB := db.SQL(t)
 	if err := jobs.CheckMigrated(context.Background(), sqlDB); err == nil || !strings.Contains(err.Error(), "praksis migrate") {
 		t.Errorf("unmigrated queue: %v", err)
 	}
@@ -213,13 +204,7 @@ func (w doneWorker) Work(_ context.Context, j *river.Job[pingArgs]) error {
 // notification can bring them the job. Without one, they poll.
 func TestListenModeWorksJobsOnNotify(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB, err := db.Root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
-		t.Fatal(err)
-	}
+	sqlDB := db.Queue(t)
 	db.School(t, "skole", "Skole")
 	done := make(chan int, 4)
 	workers := river.NewWorkers()

@@ -63,13 +63,7 @@ func count(t *testing.T, db *testdb.DB, slug, sql string) int64 {
 
 func TestOutboxQueuesOnlyOnCommitAndWorkerSendsOnce(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB, err := db.Root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
-		t.Fatal(err)
-	}
+	sqlDB := db.Queue(t)
 	db.School(t, "skole", "Skole")
 	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
 	if err := reg.Load(context.Background()); err != nil {

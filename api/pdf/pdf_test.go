@@ -3,13 +3,13 @@ package pdf
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/goldenfile"
 	"github.com/praksis/praksis/api/pdf/pdftest"
 )
 
@@ -18,15 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden file (run go test ./api/pdf -update to create it): %v", err)
-	}
+	want := goldenfile.Read(t, path, []byte(got), *update)
 	if got != string(want) {
 		t.Errorf("text of the PDF differs from %s:\n--- got ---\n%s", path, got)
 	}

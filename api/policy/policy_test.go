@@ -4,6 +4,30 @@ import (
 	"testing"
 )
 
+// matrixRule names a rule and the callers it lets through.
+type matrixRule[R any] struct {
+	name    string
+	rule    func(R) error
+	allowed []string
+}
+
+// checkMatrix asks every rule about every caller: exactly the allowed ones
+// get through.
+func checkMatrix[R any](t *testing.T, callers map[string]R, rules []matrixRule[R]) {
+	t.Helper()
+	for _, r := range rules {
+		for who, rel := range callers {
+			want := false
+			for _, a := range r.allowed {
+				want = want || a == who
+			}
+			if got := r.rule(rel) == nil; got != want {
+				t.Errorf("%s for %s: allowed %v, want %v", r.name, who, got, want)
+			}
+		}
+	}
+}
+
 // The rules as a matrix: for every kind of caller, which rules let them
 // through. A caller with no relation (another student, a teacher of another
 // class) is refused everything.
@@ -16,11 +40,7 @@ func TestStudentRulesMatrix(t *testing.T) {
 		"admin":        {Admin: true},
 		"nobody":       {},
 	}
-	rules := []struct {
-		name    string
-		rule    func(Relation) error
-		allowed []string
-	}{
+	checkMatrix(t, callers, []matrixRule[Relation]{
 		{"CanView", CanView, []string{"student", "teacher", "ownAdvisor", "otherAdvisor", "admin"}},
 		{"CanAnswer", CanAnswer, []string{"student", "teacher", "ownAdvisor"}},
 		{"CanWriteWarning", CanWriteWarning, []string{"teacher"}},
@@ -30,18 +50,7 @@ func TestStudentRulesMatrix(t *testing.T) {
 		{"CanEditSigningForm", CanEditSigningForm, []string{"teacher"}},
 		{"CanSeeAuditTrail", CanSeeAuditTrail, []string{"teacher", "admin"}},
 		{"CanSetPrimaryAdvisor", CanSetPrimaryAdvisor, []string{"student"}},
-	}
-	for _, r := range rules {
-		for who, rel := range callers {
-			want := false
-			for _, a := range r.allowed {
-				want = want || a == who
-			}
-			if got := r.rule(rel) == nil; got != want {
-				t.Errorf("%s for %s: allowed %v, want %v", r.name, who, got, want)
-			}
-		}
-	}
+	})
 	for who, rel := range callers {
 		_, err := SigningParty(rel)
 		want := who == "student" || who == "teacher" || who == "ownAdvisor"
@@ -59,25 +68,10 @@ func TestClassRulesMatrix(t *testing.T) {
 		"admin":   {Admin: true},
 		"nobody":  {},
 	}
-	rules := []struct {
-		name    string
-		rule    func(ClassRelation) error
-		allowed []string
-	}{
+	checkMatrix(t, callers, []matrixRule[ClassRelation]{
 		{"CanSeeClassStudents", CanSeeClassStudents, []string{"teacher", "admin"}},
 		{"CanAssignStudents", CanAssignStudents, []string{"teacher"}},
 		{"CanAddAdvisor", CanAddAdvisor, []string{"teacher", "admin"}},
 		{"CanTakeStudent", CanTakeStudent, []string{"advisor"}},
-	}
-	for _, r := range rules {
-		for who, rel := range callers {
-			want := false
-			for _, a := range r.allowed {
-				want = want || a == who
-			}
-			if got := r.rule(rel) == nil; got != want {
-				t.Errorf("%s for %s: allowed %v, want %v", r.name, who, got, want)
-			}
-		}
-	}
+	})
 }

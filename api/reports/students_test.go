@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/goldenfile"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
@@ -149,15 +149,7 @@ func TestStudentsCSVGolden(t *testing.T) {
 	}
 	for lang, got := range out {
 		golden := filepath.Join("testdata", "students-"+lang+".csv")
-		if *update {
-			if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("read %s (run with -update to create it): %v", golden, err)
-		}
+		want := goldenfile.Read(t, golden, got.Bytes(), *update)
 		if !bytes.Equal(got.Bytes(), want) {
 			t.Errorf("%s differs from %s:\n%s", lang, golden, got.String())
 		}

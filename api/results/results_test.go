@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/praksis/praksis/api/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -104,15 +106,7 @@ func TestFileExporterWritesTheGoldenSignedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "result-export.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := goldenfile.Read(t, golden, got, *update)
 	if !bytes.Equal(got, want) {
 		t.Fatalf("exported file differs from %s:\n got %s\nwant %s", golden, got, want)
 	}
@@ -180,13 +174,7 @@ func TestWebhookExporter(t *testing.T) {
 	ctx := context.Background()
 	for i, want := range []string{"retry", "retry", "retry", "retry", "ok", "final", "final"} {
 		err := e.Export(ctx, r)
-		got := "ok"
-		switch {
-		case err != nil && IsPermanent(err):
-			got = "final"
-		case err != nil:
-			got = "retry"
-		}
+		got := outcome(err)
 		if got != want {
 			t.Errorf("answer %d: %s (%v), want %s", i, got, err, want)
 		}
@@ -228,6 +216,18 @@ func TestWebhookExporter(t *testing.T) {
 	}
 }
 
+// outcome names what an export's error asks of the caller: nothing, a
+// retry, or giving up.
+func outcome(err error) string {
+	switch {
+	case err != nil && IsPermanent(err):
+		return "final"
+	case err != nil:
+		return "retry"
+	}
+	return "ok"
+}
+
 type fixed struct{ err error }
 
 func (f fixed) Export(context.Context, Result) error { return f.err }
@@ -248,13 +248,7 @@ func TestMultiIsPermanentOnlyWhenEveryFailureIs(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := c.m.Export(ctx, r)
-		got := "ok"
-		switch {
-		case err != nil && IsPermanent(err):
-			got = "final"
-		case err != nil:
-			got = "retry"
-		}
+		got := outcome(err)
 		if got != c.want {
 			t.Errorf("%s: %s (%v)", c.name, got, err)
 		}

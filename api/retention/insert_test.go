@@ -49,13 +49,7 @@ func (w startedWorker) Work(context.Context, *river.Job[startedArgs]) error {
 // request pool's database/sql one; both must be able to insert.
 func TestWorkerInsertsInPollAndListenMode(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB, err := db.Root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
-		t.Fatal(err)
-	}
+	sqlDB := db.Queue(t)
 	db.School(t, "skole", "Skole")
 	for _, tc := range []struct {
 		name string

@@ -2,13 +2,13 @@ package signing
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/goldenfile"
 	"github.com/praksis/praksis/api/pdf"
 	"github.com/praksis/praksis/api/pdf/pdftest"
 )
@@ -69,15 +69,7 @@ func TestSigningFormPDFText(t *testing.T) {
 	f, n := lockedForm()
 	text := render(t, "nb", f, n)
 	golden := filepath.Join("testdata", "signing-form.nb.txt")
-	if *update {
-		if err := os.WriteFile(golden, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("read %s (go test ./api/signing -update writes it): %v", golden, err)
-	}
+	want := goldenfile.Read(t, golden, []byte(text), *update)
 	if text != string(want) {
 		t.Errorf("text of the signing form PDF differs from %s:\n--- got ---\n%s", golden, text)
 	}
