@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gorm.io/gorm"
+
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/periods"
@@ -333,6 +335,15 @@ func studentsOfClass(ctx context.Context, classID int64, field string, ids []int
 	if len(ids) == 0 {
 		return apperror.Invalidf("error.invalid").Field(field, "classes.studentsRequired", nil)
 	}
+	return allInClass(tx, classID, field, ids)
+}
+
+// allInClass is Invalid, with the place of each one in field, when any of
+// ids is not a student of the class; an empty list passes.
+func allInClass(tx *gorm.DB, classID int64, field string, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
 	var members []int64
 	if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, ids).Scan(&members).Error; err != nil {
 		return fmt.Errorf("check students of class %d: %w", classID, err)
@@ -349,6 +360,19 @@ func studentsOfClass(ctx context.Context, classID int64, field string, ids []int
 	return nil
 }
 
+// distinct is ids without repeats, in the order they first come.
+func distinct(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // AssignToTeacher makes teacherID the assigned teacher of students of a
 // class (a student who had another teacher changes over; the audit row
 // keeps who it was) and returns the teacher's students afterwards. Invalid
@@ -362,12 +386,7 @@ func AssignToTeacher(ctx context.Context, classID, teacherID int64, studentIDs [
 	if err != nil {
 		return nil, err
 	}
-	done := map[int64]bool{}
-	for _, sid := range studentIDs {
-		if done[sid] {
-			continue
-		}
-		done[sid] = true
+	for _, sid := range distinct(studentIDs) {
 		t, err := teacherOf(ctx, classID, sid)
 		if err != nil {
 			return nil, err

@@ -425,27 +425,10 @@ func AddAdvisorStudents(ctx context.Context, classID, advisorID int64, studentID
 	if err != nil {
 		return nil, err
 	}
-	var members []int64
-	if len(studentIDs) > 0 {
-		if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, studentIDs).Scan(&members).Error; err != nil {
-			return nil, fmt.Errorf("check students of class %d: %w", classID, err)
-		}
+	if err := allInClass(tx, classID, "studentIds", studentIDs); err != nil {
+		return nil, err
 	}
-	e := apperror.Invalidf("error.invalid")
-	for i, id := range studentIDs {
-		if !slices.Contains(members, id) {
-			e.Field(fmt.Sprintf("studentIds[%d]", i), "classes.notStudentOfClass", map[string]any{"ID": id})
-		}
-	}
-	if len(e.Fields) > 0 {
-		return nil, e
-	}
-	done := map[int64]bool{}
-	for _, sid := range studentIDs {
-		if done[sid] {
-			continue
-		}
-		done[sid] = true
+	for _, sid := range distinct(studentIDs) {
 		if ok, err := exists(tx, "SELECT 1 FROM student_references WHERE class_id = ? AND student_user_id = ? AND advisor_user_id = ?",
 			classID, sid, advisorID); err != nil {
 			return nil, fmt.Errorf("check supervisor of student %d: %w", sid, err)
