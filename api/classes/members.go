@@ -11,8 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"gorm.io/gorm"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/periods"
@@ -187,11 +185,7 @@ func MatchingAffiliations(ctx context.Context, userID int64) ([]Class, error) {
 // future semester is a Conflict naming that class, and so is joining a
 // class whose semester has ended. NotFound when there is no such class.
 func JoinAsStudent(ctx context.Context, classID, studentID int64) (sc *StudentClass, joined bool, err error) {
-	c, err := Get(ctx, classID)
-	if err != nil {
-		return nil, false, err
-	}
-	tx, err := tenants.DB(ctx)
+	c, tx, err := getWithDB(ctx, classID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -261,11 +255,7 @@ func studentView(ctx context.Context, c *Class, studentID int64) (*StudentClass,
 // class. Joining a class one teaches already changes nothing. NotFound
 // when there is no such class.
 func JoinAsTeacher(ctx context.Context, classID, teacherID int64) (*Class, error) {
-	c, err := Get(ctx, classID)
-	if err != nil {
-		return nil, err
-	}
-	tx, err := tenants.DB(ctx)
+	c, tx, err := getWithDB(ctx, classID)
 	if err != nil {
 		return nil, err
 	}
@@ -336,41 +326,6 @@ func studentsOfClass(ctx context.Context, classID int64, field string, ids []int
 		return apperror.Invalidf("error.invalid").Field(field, "classes.studentsRequired", nil)
 	}
 	return allInClass(tx, classID, field, ids)
-}
-
-// allInClass is Invalid, with the place of each one in field, when any of
-// ids is not a student of the class; an empty list passes.
-func allInClass(tx *gorm.DB, classID int64, field string, ids []int64) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	var members []int64
-	if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, ids).Scan(&members).Error; err != nil {
-		return fmt.Errorf("check students of class %d: %w", classID, err)
-	}
-	e := apperror.Invalidf("error.invalid")
-	for i, id := range ids {
-		if !slices.Contains(members, id) {
-			e.Field(fmt.Sprintf("%s[%d]", field, i), "classes.notStudentOfClass", map[string]any{"ID": id})
-		}
-	}
-	if len(e.Fields) > 0 {
-		return e
-	}
-	return nil
-}
-
-// distinct is ids without repeats, in the order they first come.
-func distinct(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := make([]int64, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // AssignToTeacher makes teacherID the assigned teacher of students of a
