@@ -60,6 +60,18 @@ func (open Opener) With(cmd *cobra.Command, fn func(ctx context.Context, s *Serv
 	return fn(ctx, s)
 }
 
+// WithSchool is With for a command about one school: fn also gets the
+// school of slug, and an unknown slug is an error before fn runs.
+func (open Opener) WithSchool(cmd *cobra.Command, slug string, fn func(ctx context.Context, s *Service, t *Tenant) error) error {
+	return open.With(cmd, func(ctx context.Context, s *Service) error {
+		t, err := s.Get(ctx, slug)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, s, t)
+	})
+}
+
 func createCmd(open Opener) *cobra.Command {
 	var p CreateParams
 	cmd := &cobra.Command{

@@ -29,14 +29,10 @@ person downloads from their settings). The files hold personal data: hand
 them over safely and delete them afterwards.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return open.With(cmd, func(ctx context.Context, s *tenants.Service) error {
-				t, err := s.Get(ctx, slug)
-				if err != nil {
-					return err
-				}
+			return open.WithSchool(cmd, slug, func(ctx context.Context, s *tenants.Service, t *tenants.Tenant) error {
 				var c *Copy
 				var userLang string
-				err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+				err := s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
 					id, err := erasure.UserByEmail(tx, email)
 					if err != nil {
 						return err

@@ -36,13 +36,9 @@ locked but not yet archived is shown as if archived now. Nothing is sent or
 saved.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return open.With(cmd, func(ctx context.Context, s *tenants.Service) error {
-				t, err := s.Get(ctx, slug)
-				if err != nil {
-					return err
-				}
+			return open.WithSchool(cmd, slug, func(ctx context.Context, s *tenants.Service, t *tenants.Tenant) error {
 				var doc []byte
-				err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+				err := s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
 					f, err := signing.ByID(ctx, formID)
 					if errors.Is(err, signing.ErrNone) {
 						return fmt.Errorf("school %s has no signing form %d", slug, formID)
