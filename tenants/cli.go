@@ -48,7 +48,9 @@ Example:
 	return cmd
 }
 
-func withService(cmd *cobra.Command, open Opener, fn func(ctx context.Context, s *Service) error) error {
+// With opens the service for a command, runs fn with the command's context
+// and releases what it opened afterwards.
+func (open Opener) With(cmd *cobra.Command, fn func(ctx context.Context, s *Service) error) error {
 	ctx := cmd.Context()
 	s, closeFn, err := open(ctx)
 	if err != nil {
@@ -56,6 +58,18 @@ func withService(cmd *cobra.Command, open Opener, fn func(ctx context.Context, s
 	}
 	defer closeFn()
 	return fn(ctx, s)
+}
+
+// WithSchool is With for a command about one school: fn also gets the
+// school of slug, and an unknown slug is an error before fn runs.
+func (open Opener) WithSchool(cmd *cobra.Command, slug string, fn func(ctx context.Context, s *Service, t *Tenant) error) error {
+	return open.With(cmd, func(ctx context.Context, s *Service) error {
+		t, err := s.Get(ctx, slug)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, s, t)
+	})
 }
 
 func createCmd(open Opener) *cobra.Command {
@@ -69,7 +83,7 @@ river, www, api, admin, static). A slug or host that is taken is refused and
 nothing is changed.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				t, err := s.Create(ctx, p)
 				if err != nil {
 					return err
@@ -109,7 +123,7 @@ func listCmd(open Opener) *cobra.Command {
 		Short: "List schools",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				list, err := s.List(ctx)
 				if err != nil {
 					return err
@@ -137,7 +151,7 @@ func showCmd(open Opener) *cobra.Command {
 		Short: "Show one school's registry entry as JSON",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				t, err := s.Get(ctx, args[0])
 				if err != nil {
 					return err
@@ -169,7 +183,7 @@ func updateCmd(open Opener, ext ...UpdateExtension) *cobra.Command {
 			if f.Changed("feide-realm") {
 				p.FeideRealms = &realms
 			}
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				t, err := s.Update(ctx, args[0], p)
 				if err != nil {
 					return err
@@ -210,7 +224,7 @@ func statusCmd(open Opener, verb string, status Status) *cobra.Command {
 		Short: short,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				if err := s.SetStatus(ctx, args[0], status); err != nil {
 					return err
 				}
@@ -228,7 +242,7 @@ func addAdminCmd(open Opener) *cobra.Command {
 		Short: "Create (or reactivate) a school admin, who then signs in with a one-time code",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				id, err := s.AddAdmin(ctx, slug, email, name)
 				if err != nil {
 					return err
@@ -267,7 +281,7 @@ func catalogueCmd(open Opener) *cobra.Command {
 			if err := json.Unmarshal(data, &c); err != nil {
 				return fmt.Errorf("%s is not a catalogue: %w (expected {\"nb\": {\"appName\": \"…\"}, \"en\": {…}})", args[0], err)
 			}
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				n, err := s.ImportCatalogue(ctx, slug, c, replace)
 				if err != nil {
 					return err
@@ -286,7 +300,7 @@ func catalogueCmd(open Opener) *cobra.Command {
 		Short: "Export the school's own texts to FILE (- for standard output)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				c, err := s.ExportCatalogue(ctx, exSlug)
 				if err != nil {
 					return err
@@ -307,7 +321,7 @@ func exportCmd(open Opener) *cobra.Command {
 		Short: "Export all of a school's data as JSON to FILE (- for standard output)",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				e, err := s.Export(ctx, args[0])
 				if err != nil {
 					return err
@@ -346,7 +360,7 @@ binary's (the message names the version to import it with).`,
 				return err
 			}
 			p.Slug = args[0]
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				res, err := s.Import(ctx, e, p)
 				if err != nil {
 					return err
@@ -376,7 +390,7 @@ func deleteCmd(open Opener) *cobra.Command {
 			if confirm != args[0] {
 				return fmt.Errorf("refusing to delete %q: repeat the slug with --confirm %s to drop the school and all its data", args[0], args[0])
 			}
-			return withService(cmd, open, func(ctx context.Context, s *Service) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
 				if err := s.Delete(ctx, args[0], confirm); err != nil {
 					return err
 				}

@@ -185,11 +185,7 @@ func MatchingAffiliations(ctx context.Context, userID int64) ([]Class, error) {
 // future semester is a Conflict naming that class, and so is joining a
 // class whose semester has ended. NotFound when there is no such class.
 func JoinAsStudent(ctx context.Context, classID, studentID int64) (sc *StudentClass, joined bool, err error) {
-	c, err := Get(ctx, classID)
-	if err != nil {
-		return nil, false, err
-	}
-	tx, err := tenants.DB(ctx)
+	c, tx, err := getWithDB(ctx, classID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -259,11 +255,7 @@ func studentView(ctx context.Context, c *Class, studentID int64) (*StudentClass,
 // class. Joining a class one teaches already changes nothing. NotFound
 // when there is no such class.
 func JoinAsTeacher(ctx context.Context, classID, teacherID int64) (*Class, error) {
-	c, err := Get(ctx, classID)
-	if err != nil {
-		return nil, err
-	}
-	tx, err := tenants.DB(ctx)
+	c, tx, err := getWithDB(ctx, classID)
 	if err != nil {
 		return nil, err
 	}
@@ -333,20 +325,7 @@ func studentsOfClass(ctx context.Context, classID int64, field string, ids []int
 	if len(ids) == 0 {
 		return apperror.Invalidf("error.invalid").Field(field, "classes.studentsRequired", nil)
 	}
-	var members []int64
-	if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, ids).Scan(&members).Error; err != nil {
-		return fmt.Errorf("check students of class %d: %w", classID, err)
-	}
-	e := apperror.Invalidf("error.invalid")
-	for i, id := range ids {
-		if !slices.Contains(members, id) {
-			e.Field(fmt.Sprintf("%s[%d]", field, i), "classes.notStudentOfClass", map[string]any{"ID": id})
-		}
-	}
-	if len(e.Fields) > 0 {
-		return e
-	}
-	return nil
+	return allInClass(tx, classID, field, ids)
 }
 
 // AssignToTeacher makes teacherID the assigned teacher of students of a
@@ -362,12 +341,7 @@ func AssignToTeacher(ctx context.Context, classID, teacherID int64, studentIDs [
 	if err != nil {
 		return nil, err
 	}
-	done := map[int64]bool{}
-	for _, sid := range studentIDs {
-		if done[sid] {
-			continue
-		}
-		done[sid] = true
+	for _, sid := range distinct(studentIDs) {
 		t, err := teacherOf(ctx, classID, sid)
 		if err != nil {
 			return nil, err

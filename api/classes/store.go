@@ -142,6 +142,55 @@ func Get(ctx context.Context, id int64) (*Class, error) {
 	return &list[0], nil
 }
 
+// getWithDB is the class and the school's database it is in; NotFound
+// when there is no such class.
+func getWithDB(ctx context.Context, classID int64) (*Class, *gorm.DB, error) {
+	c, err := Get(ctx, classID)
+	if err != nil {
+		return nil, nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, tx, nil
+}
+
+// allInClass is Invalid, with the place of each one in field, when any of
+// ids is not a student of the class; an empty list passes.
+func allInClass(tx *gorm.DB, classID int64, field string, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var members []int64
+	if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, ids).Scan(&members).Error; err != nil {
+		return fmt.Errorf("check students of class %d: %w", classID, err)
+	}
+	e := apperror.Invalidf("error.invalid")
+	for i, id := range ids {
+		if !slices.Contains(members, id) {
+			e.Field(fmt.Sprintf("%s[%d]", field, i), "classes.notStudentOfClass", map[string]any{"ID": id})
+		}
+	}
+	if len(e.Fields) > 0 {
+		return e
+	}
+	return nil
+}
+
+// distinct is ids without repeats, in the order they first come.
+func distinct(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 func exists(tx *gorm.DB, query string, args ...any) (bool, error) {
 	var ok bool
 	if err := tx.Raw("SELECT EXISTS ("+query+")", args...).Scan(&ok).Error; err != nil {
@@ -316,11 +365,7 @@ func ClassUsers(ctx context.Context, classID int64) (*Users, error) {
 // in the class has answered is a Conflict; an unknown form id is Invalid.
 // Removing a form also removes the expectations set for it in the class.
 func SetForms(ctx context.Context, classID int64, formIDs []int64) (*Class, error) {
-	c, err := Get(ctx, classID)
-	if err != nil {
-		return nil, err
-	}
-	tx, err := tenants.DB(ctx)
+	c, tx, err := getWithDB(ctx, classID)
 	if err != nil {
 		return nil, err
 	}
@@ -425,27 +470,10 @@ func AddAdvisorStudents(ctx context.Context, classID, advisorID int64, studentID
 	if err != nil {
 		return nil, err
 	}
-	var members []int64
-	if len(studentIDs) > 0 {
-		if err := tx.Raw("SELECT user_id FROM class_students WHERE class_id = ? AND user_id IN ?", classID, studentIDs).Scan(&members).Error; err != nil {
-			return nil, fmt.Errorf("check students of class %d: %w", classID, err)
-		}
+	if err := allInClass(tx, classID, "studentIds", studentIDs); err != nil {
+		return nil, err
 	}
-	e := apperror.Invalidf("error.invalid")
-	for i, id := range studentIDs {
-		if !slices.Contains(members, id) {
-			e.Field(fmt.Sprintf("studentIds[%d]", i), "classes.notStudentOfClass", map[string]any{"ID": id})
-		}
-	}
-	if len(e.Fields) > 0 {
-		return nil, e
-	}
-	done := map[int64]bool{}
-	for _, sid := range studentIDs {
-		if done[sid] {
-			continue
-		}
-		done[sid] = true
+	for _, sid := range distinct(studentIDs) {
 		if ok, err := exists(tx, "SELECT 1 FROM student_references WHERE class_id = ? AND student_user_id = ? AND advisor_user_id = ?",
 			classID, sid, advisorID); err != nil {
 			return nil, fmt.Errorf("check supervisor of student %d: %w", sid, err)

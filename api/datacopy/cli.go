@@ -29,54 +29,46 @@ person downloads from their settings). The files hold personal data: hand
 them over safely and delete them afterwards.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			s, closeFn, err := open(ctx)
-			if err != nil {
-				return err
-			}
-			defer closeFn()
-			t, err := s.Get(ctx, slug)
-			if err != nil {
-				return err
-			}
-			var c *Copy
-			var userLang string
-			err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
-				id, err := erasure.UserByEmail(tx, email)
+			return open.WithSchool(cmd, slug, func(ctx context.Context, s *tenants.Service, t *tenants.Tenant) error {
+				var c *Copy
+				var userLang string
+				err := s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+					id, err := erasure.UserByEmail(tx, email)
+					if err != nil {
+						return err
+					}
+					if err := tx.Raw("SELECT language FROM users WHERE id = ?", id).Scan(&userLang).Error; err != nil {
+						return err
+					}
+					c, err = Build(ctx, id, time.Now())
+					return err
+				})
 				if err != nil {
 					return err
 				}
-				if err := tx.Raw("SELECT language FROM users WHERE id = ?", id).Scan(&userLang).Error; err != nil {
+				if lang == "" {
+					lang = texts.Negotiate(userLang, "", t.DefaultLanguage)
+				}
+				js, err := json.MarshalIndent(c, "", "  ")
+				if err != nil {
 					return err
 				}
-				c, err = Build(ctx, id, time.Now())
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if lang == "" {
-				lang = texts.Negotiate(userLang, "", t.DefaultLanguage)
-			}
-			js, err := json.MarshalIndent(c, "", "  ")
-			if err != nil {
-				return err
-			}
-			doc, err := PDF(c, lang, t.DisplayName, t.OrgNumber)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(dir, 0o700); err != nil {
-				return err
-			}
-			base := filepath.Join(dir, fmt.Sprintf("praksis-data-%d", c.UserID))
-			for name, b := range map[string][]byte{base + ".json": js, base + ".pdf": doc} {
-				if err := os.WriteFile(name, b, 0o600); err != nil {
-					return fmt.Errorf("write %s: %w", name, err)
+				doc, err := PDF(c, lang, t.DisplayName, t.OrgNumber)
+				if err != nil {
+					return err
 				}
-				fmt.Fprintln(cmd.OutOrStdout(), name)
-			}
-			return nil
+				if err := os.MkdirAll(dir, 0o700); err != nil {
+					return err
+				}
+				base := filepath.Join(dir, fmt.Sprintf("praksis-data-%d", c.UserID))
+				for name, b := range map[string][]byte{base + ".json": js, base + ".pdf": doc} {
+					if err := os.WriteFile(name, b, 0o600); err != nil {
+						return fmt.Errorf("write %s: %w", name, err)
+					}
+					fmt.Fprintln(cmd.OutOrStdout(), name)
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&slug, "tenant", "", "the school's slug (required)")

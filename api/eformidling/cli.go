@@ -36,51 +36,43 @@ locked but not yet archived is shown as if archived now. Nothing is sent or
 saved.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			s, closeFn, err := open(ctx)
-			if err != nil {
-				return err
-			}
-			defer closeFn()
-			t, err := s.Get(ctx, slug)
-			if err != nil {
-				return err
-			}
-			var doc []byte
-			err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
-				f, err := signing.ByID(ctx, formID)
-				if errors.Is(err, signing.ErrNone) {
-					return fmt.Errorf("school %s has no signing form %d", slug, formID)
-				}
+			return open.WithSchool(cmd, slug, func(ctx context.Context, s *tenants.Service, t *tenants.Tenant) error {
+				var doc []byte
+				err := s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+					f, err := signing.ByID(ctx, formID)
+					if errors.Is(err, signing.ErrNone) {
+						return fmt.Errorf("school %s has no signing form %d", slug, formID)
+					}
+					if err != nil {
+						return err
+					}
+					rec, err := results.RecordOf(ctx, t, f, time.Now())
+					if err != nil {
+						return err
+					}
+					cfg, err := Load(ctx)
+					if err != nil {
+						return err
+					}
+					messageID := MessageID(slug, formID, 1)
+					if d, err := load(tx, formID, false); err != nil {
+						return err
+					} else if d != nil {
+						messageID = d.MessageID
+					}
+					am, err := arkivmelding.Build(rec, messageID, cfg.Options(texts.Negotiate(t.DefaultLanguage, "", texts.Default)))
+					if err != nil {
+						return err
+					}
+					doc, err = am.Marshal()
+					return err
+				})
 				if err != nil {
 					return err
 				}
-				rec, err := results.RecordOf(ctx, t, f, time.Now())
-				if err != nil {
-					return err
-				}
-				cfg, err := Load(ctx)
-				if err != nil {
-					return err
-				}
-				messageID := MessageID(slug, formID, 1)
-				if d, err := load(tx, formID, false); err != nil {
-					return err
-				} else if d != nil {
-					messageID = d.MessageID
-				}
-				am, err := arkivmelding.Build(rec, messageID, cfg.Options(texts.Negotiate(t.DefaultLanguage, "", texts.Default)))
-				if err != nil {
-					return err
-				}
-				doc, err = am.Marshal()
+				_, err = cmd.OutOrStdout().Write(doc)
 				return err
 			})
-			if err != nil {
-				return err
-			}
-			_, err = cmd.OutOrStdout().Write(doc)
-			return err
 		},
 	}
 	preview.Flags().StringVar(&slug, "tenant", "", "the school's slug")

@@ -28,33 +28,29 @@ report says so. Refused while a signing form that involves them is open.
 Prints the report as JSON.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			s, closeFn, err := open(ctx)
-			if err != nil {
-				return err
-			}
-			defer closeFn()
-			var r Report
-			err = s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
-				id, err := UserByEmail(tx, email)
+			return open.With(cmd, func(ctx context.Context, s *tenants.Service) error {
+				var r Report
+				err := s.InScope(ctx, slug, func(ctx context.Context, tx *gorm.DB) error {
+					id, err := UserByEmail(tx, email)
+					if err != nil {
+						return err
+					}
+					r, err = Erase(ctx, id)
+					return err
+				})
+				if e, ok := apperror.As(err); ok {
+					return fmt.Errorf("%s not erased from %s: %s", email, slug, texts.Base().T("en", e.MessageID, e.Data))
+				}
 				if err != nil {
 					return err
 				}
-				r, err = Erase(ctx, id)
+				out, err := json.MarshalIndent(r, "", "  ")
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintln(cmd.OutOrStdout(), string(out))
 				return err
 			})
-			if e, ok := apperror.As(err); ok {
-				return fmt.Errorf("%s not erased from %s: %s", email, slug, texts.Base().T("en", e.MessageID, e.Data))
-			}
-			if err != nil {
-				return err
-			}
-			out, err := json.MarshalIndent(r, "", "  ")
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(cmd.OutOrStdout(), string(out))
-			return err
 		},
 	}
 	cmd.Flags().StringVar(&slug, "tenant", "", "the school's slug (required)")

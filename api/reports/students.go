@@ -195,14 +195,8 @@ func load(ctx context.Context, periodID int64) (*report, error) {
 	}
 
 	var ss []struct {
-		ClassID, StudentUserID   int64
-		IsLocked                 bool
-		MidSemesterCompletedDate *string
-		EndSemesterCompletedDate *string
-		SignedByTeacher          bool
-		SignedByStudent          bool
-		SignedByAdvisor          bool
-		OverallPassed            *string
+		ClassID, StudentUserID int64
+		Signing                signing `gorm:"embedded"`
 	}
 	if err := tx.Raw(`SELECT sf.class_id, sf.student_user_id, sf.is_locked,
 			sf.mid_semester_completed_date::text AS mid_semester_completed_date,
@@ -215,10 +209,7 @@ func load(ctx context.Context, periodID int64) (*report, error) {
 		return nil, fmt.Errorf("load signing forms of semester %d: %w", periodID, err)
 	}
 	for _, s := range ss {
-		r.signings[key{s.ClassID, s.StudentUserID}] = signing{IsLocked: s.IsLocked,
-			MidSemesterCompletedDate: s.MidSemesterCompletedDate, EndSemesterCompletedDate: s.EndSemesterCompletedDate,
-			SignedByTeacher: s.SignedByTeacher, SignedByStudent: s.SignedByStudent, SignedByAdvisor: s.SignedByAdvisor,
-			OverallPassed: s.OverallPassed}
+		r.signings[key{s.ClassID, s.StudentUserID}] = s.Signing
 	}
 	return r, nil
 }

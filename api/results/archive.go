@@ -114,6 +114,32 @@ func schoolOf(s Schools, slug string) (*tenants.Tenant, error) {
 	return t, nil
 }
 
+// withForm runs fn in the school's scope with the job's signing form. A
+// form that does not exist cancels the job; a cancellation is returned as
+// is, so that River sees it, and any other error says what was being done
+// (verb) to which form.
+func withForm(ctx context.Context, schools Schools, t *tenants.Tenant, tenant string, formID int64, verb string,
+	fn func(ctx context.Context, tx *gorm.DB, f *signing.Form) error) error {
+	err := schools.Scope(ctx, t, func(ctx context.Context, tx *gorm.DB) error {
+		f, err := signing.ByID(ctx, formID)
+		if errors.Is(err, signing.ErrNone) {
+			return river.JobCancel(fmt.Errorf("signing form %d of %s does not exist", formID, tenant))
+		}
+		if err != nil {
+			return err
+		}
+		return fn(ctx, tx, f)
+	})
+	if err == nil {
+		return nil
+	}
+	var cancel *river.JobCancelError
+	if errors.As(err, &cancel) {
+		return cancel
+	}
+	return fmt.Errorf("%s signing form %d of %s: %w", verb, formID, tenant, err)
+}
+
 // ArchiveWorker runs ArchiveArgs (see the package documentation).
 type ArchiveWorker struct {
 	river.WorkerDefaults[ArchiveArgs]
@@ -161,13 +187,8 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 	now := w.now().UTC().Truncate(time.Microsecond)
 	var wait time.Duration
 	archived := false
-	err = w.schools.Scope(ctx, t, func(ctx context.Context, _ *gorm.DB) error {
-		f, err := signing.ByID(ctx, a.SigningFormID)
+	err = withForm(ctx, w.schools, t, a.Tenant, a.SigningFormID, "archive", func(ctx context.Context, _ *gorm.DB, f *signing.Form) error {
 		switch {
-		case errors.Is(err, signing.ErrNone):
-			return river.JobCancel(fmt.Errorf("signing form %d of %s does not exist", a.SigningFormID, a.Tenant))
-		case err != nil:
-			return err
 		case f.AssessmentResultArchivedAt != nil:
 			return nil
 		case !f.IsLocked || f.LockedAt == nil:
@@ -192,11 +213,7 @@ func (w *ArchiveWorker) Work(ctx context.Context, job *river.Job[ArchiveArgs]) e
 		return nil
 	})
 	if err != nil {
-		var cancel *river.JobCancelError
-		if errors.As(err, &cancel) {
-			return cancel
-		}
-		return fmt.Errorf("archive signing form %d of %s: %w", a.SigningFormID, a.Tenant, err)
+		return err
 	}
 	if wait > 0 {
 		return river.JobSnooze(wait)

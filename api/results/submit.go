@@ -2,7 +2,6 @@ package results
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -72,13 +71,8 @@ func (w *SubmitWorker) Work(ctx context.Context, job *river.Job[SubmitArgs]) err
 	}
 	var res *Result
 	var studentID, classID int64
-	err = w.schools.Scope(ctx, t, func(ctx context.Context, tx *gorm.DB) error {
-		f, err := signing.ByID(ctx, a.SigningFormID)
+	err = withForm(ctx, w.schools, t, a.Tenant, a.SigningFormID, "submit", func(ctx context.Context, tx *gorm.DB, f *signing.Form) error {
 		switch {
-		case errors.Is(err, signing.ErrNone):
-			return river.JobCancel(fmt.Errorf("signing form %d of %s does not exist", a.SigningFormID, a.Tenant))
-		case err != nil:
-			return err
 		case f.AssessmentResultSubmittedAt != nil:
 			return nil
 		case f.AssessmentResultArchivedAt == nil:
@@ -100,11 +94,7 @@ func (w *SubmitWorker) Work(ctx context.Context, job *river.Job[SubmitArgs]) err
 		return nil
 	})
 	if err != nil {
-		var cancel *river.JobCancelError
-		if errors.As(err, &cancel) {
-			return cancel
-		}
-		return fmt.Errorf("submit signing form %d of %s: %w", a.SigningFormID, a.Tenant, err)
+		return err
 	}
 	if res == nil {
 		return nil

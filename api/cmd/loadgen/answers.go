@@ -60,14 +60,8 @@ Flags:
 	fs.IntVar(&c.maxSaves, "max-saves", 1500, "saves per stream at most")
 	fs.DurationVar(&c.pause, "pause", 0, "wait between one student's saves (0: none)")
 	fs.DurationVar(&c.patience, "patience", 20*time.Second, "how long a student keeps reading their set again after a save without an answer (a failover takes longer than a replica's death), and how long the read-back is tried")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())
-	}
 	var err error
-	if c.base, err = loopbackURL("base", *base); err != nil {
+	if c.base, err = parseCommandLine(fs, args, base); err != nil {
 		return nil, err
 	}
 	if c.verify, err = loopbackURL("verify", *verify); err != nil {
@@ -79,15 +73,7 @@ Flags:
 	if c.mailURL, err = loopbackURL("mail", *mailURL); err != nil {
 		return nil, err
 	}
-	split := func(s string) (out []string) {
-		for _, p := range strings.Split(s, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
-	c.hosts, c.emails = split(*hosts), split(*emails)
+	c.hosts, c.emails = splitList(*hosts), splitList(*emails)
 	switch {
 	case len(c.hosts) == 0 || len(c.emails) == 0:
 		return nil, errors.New("-hosts and -emails must name at least one each")

@@ -91,23 +91,14 @@ Flags:
 	fs.IntVar(&c.bisect, "bisect", 2, "bisection steps after the first rate that misses the target")
 	fs.DurationVar(&c.step, "step", 5*time.Second, "how long each rate of the capacity search runs")
 	cpu := fs.String("cpu", "", "name=pid,…: also report the CPU time per request of each process and its descendants, such as server=1234,database=5678 (Linux /proc)")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())
-	}
 	var err error
-	if c.base, err = loopbackURL("base", *base); err != nil {
+	if c.base, err = parseCommandLine(fs, args, base); err != nil {
 		return nil, err
 	}
 	if c.cpu, err = parseCPURoots(*cpu); err != nil {
 		return nil, err
 	}
-	for _, r := range strings.Split(*rates, ",") {
-		if r = strings.TrimSpace(r); r == "" {
-			continue
-		}
+	for _, r := range splitList(*rates) {
 		var v float64
 		if _, err := fmt.Sscan(r, &v); err != nil || v <= 0 || v > 20000 {
 			return nil, fmt.Errorf("-rates: %q is not a rate from 1 to 20000", r)
@@ -120,11 +111,7 @@ Flags:
 	if c.step <= 0 || c.step > time.Minute {
 		return nil, errors.New("-step must be more than 0 and at most 1m")
 	}
-	for _, h := range strings.Split(*hosts, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			c.hosts = append(c.hosts, h)
-		}
-	}
+	c.hosts = splitList(*hosts)
 	if _, err := loopbackURL("smtp", "http://"+c.smtpAddr); err != nil {
 		return nil, err
 	}
