@@ -121,6 +121,10 @@ export type TeacherAnswerSummary = Schemas['SigningSummary'];
 export type SigningValidation = Schemas['SigningValidation'];
 /** A student whose signing form waits for someone (`GET /api/classes/{id}/signing-status`). */
 export type StudentSigningStatus = Schemas['SigningStudentStatus'];
+/** The body of `POST`/`PUT …/signingform` (every field optional in the schema). */
+export type SigningInput = Schemas['SigningInput'];
+/** The body of `POST …/signingform/sign`. */
+export type SignRequest = Schemas['SigningSignRequestInput'];
 
 /** A copy of everything the school holds about a person. */
 export type DataCopy = Schemas['DatacopyInfo'];
