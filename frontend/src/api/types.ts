@@ -26,6 +26,21 @@ export type PeriodInput = Schemas['PeriodsPeriodInput'];
 
 // --- Shapes reflected from the Go types of every route. ---
 
+/** A session token (`GET /api/auth/refresh`). */
+export type TokenAnswer = Schemas['AuthTokenResponse'];
+/** The answer of a finished sign-in: the token, and for Feide and Vipps what the start handed out. */
+export type SignedIn = Schemas['SigninSignedIn'];
+/** The body of `POST /api/auth/{external|simple}/sign-in`. */
+export type CodeRequestInput = Schemas['SigninCodeRequestInput'];
+/** The body of `POST /api/auth/external/signed-in`. */
+export type CodeSignInInput = Schemas['SigninCodeSignInInput'];
+/** The body of `POST /api/auth/signed-in` (Feide). */
+export type FeideSignedInInput = Schemas['SigninFeideSignedInBodyInput'];
+/** The body of `POST /api/auth/vipps/signed-in`. */
+export type VippsSignedInInput = Schemas['SigninVippsSignedInBodyInput'];
+/** A course membership read from the user's Feide groups (`GET /api/memberships`). */
+export type Membership = Schemas['SigninMembership'];
+
 /** A subject (`GET /api/subjects`). */
 export type Subject = Schemas['SubjectsSubject'];
 
@@ -39,6 +54,12 @@ export type FormQuestion = Schemas['FormsQuestion'];
 export type FormGroup = Schemas['FormsGroup'];
 /** A whole form (`GET /api/forms/{id}`). */
 export type Form = Schemas['FormsForm'];
+/** A question in the body of `POST`/`PUT /api/forms…`. */
+export type FormQuestionInput = Schemas['FormsQuestionInput'];
+/** A group in the body of `POST`/`PUT /api/forms…`. */
+export type FormGroupInput = Schemas['FormsGroupInput'];
+/** The body of `POST /api/forms` and `PUT /api/forms/{id}`. */
+export type FormInput = Schemas['FormsInput'];
 
 /** A form's place in a class for one half of the semester. */
 export type Assignment = Schemas['ClassesAssignment'];
@@ -71,6 +92,10 @@ export type UserListItem = Schemas['UsersListItem'];
 export type StudentReference = Schemas['UsersStudentReference'];
 /** A user with roles and class relations (`GET /api/users/me`, `GET /api/users/{id}`). */
 export type Me = Schemas['UsersMe'];
+/** The body of `PATCH /api/users/{id}`. */
+export type UserPatchInput = Schemas['UsersPatchInput'];
+/** The body of `POST /api/users`. */
+export type NewUserInput = Schemas['UsersNewAccountInput'];
 
 /** An expected level for one question. */
 export type ExpectationAnswer = Schemas['ExpectationsAnswer'];
