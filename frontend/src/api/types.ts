@@ -82,6 +82,25 @@ export type AdvisorClass = Schemas['ClassesAdvisorClass'];
 /** The answer of adding a supervisor to a class. */
 export type AddedAdvisor = Schemas['ClassesAddedAdvisor'];
 
+/** The body of `PUT /api/classes`: a class's mid- and end-semester dates. */
+export type ClassDatesInput = Schemas['ClassesDatesInput'];
+/** The body of `POST /api/classes`. */
+export type NewClassInput = Schemas['ClassesNewClassInput'];
+/** The body of `POST /api/classes/{id}/advisors`. */
+export type NewAdvisorInput = Schemas['ClassesNewAdvisorInput'];
+/** The body of `PUT …/students/{studentId}/primary-advisor`. */
+export type PrimaryAdvisorInput = Schemas['ClassesPrimaryAdvisorInput'];
+/** A body of student ids (a supervisor's or a teacher's students). */
+export type StudentIdsInput = Schemas['ClassesStudentIDsInput'];
+/** The body of `POST /api/classes/{id}/expectations`. */
+export type ExpectationsInput = Schemas['ExpectationsSaveBodyInput'];
+/** The body of `POST /api/subjects` and `PUT /api/subjects`. */
+export type SubjectInput = Schemas['SubjectsSubjectInput'];
+/** The body of `PUT /api/tenant/default-language`. */
+export type DefaultLanguageInput = Schemas['HttpapiDefaultLanguageBodyInput'];
+/** The answer of `PUT /api/tenant/default-language`. */
+export type DefaultLanguageAnswer = Schemas['HttpapiDefaultLanguageAnswer'];
+
 /** A person as lists name them. */
 export type Person = Schemas['UsersPerson'];
 /** A role as the server names it. */
@@ -106,6 +125,8 @@ export type ExpectationSet = Schemas['ExpectationsSet'];
 export type AuthorRole = Schemas['AnswersRole'];
 /** One answer in a set. */
 export type Answer = Schemas['AnswersAnswer'];
+/** The body of `POST /api/answers`. */
+export type AnswersInput = Schemas['AnswersInput'];
 /** A comment on a question with its author. */
 export type AnswerComment = Schemas['AnswersComment'];
 /** One author's answers to one assignment about one student (`GET /api/answers/{id}`). */
@@ -127,11 +148,17 @@ export type StudentProgress = Schemas['AnswersProgress'];
 
 /** A warning of possible failure (`GET …/warning`). */
 export type Warning = Schemas['WarningsWarning'];
+/** The body of a warning's draft and submission. */
+export type WarningDraftInput = Schemas['WarningsDraftInput'];
 /** When a warning is due (`GET …/warning/deadline`). */
 export type WarningDeadline = Schemas['WarningsDeadline'];
 
 /** A supervisor invitation (`GET /api/invitations/advisor/me`). */
 export type Invitation = Schemas['InvitationsInvitation'];
+/** The body of `POST /api/invitations/advisor`. */
+export type InvitationInput = Schemas['InvitationsSendInput'];
+/** The body of `POST /api/invitations/advisor/accept`. */
+export type AcceptInvitationInput = Schemas['InvitationsAcceptInput'];
 /** An accepted invitation, with whom and what it is for. */
 export type AcceptedInvitation = Schemas['InvitationsAccepted'];
 

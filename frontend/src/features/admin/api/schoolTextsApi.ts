@@ -1,4 +1,4 @@
-import type { Language } from '@/i18n/language';
+import type * as wire from '@/api/types';
 import type { SchoolTexts, SchoolTheme } from '../types';
 import { adminApi } from './adminBase';
 
@@ -22,7 +22,7 @@ export const schoolTextsApi = adminApi.injectEndpoints({
       invalidatesTags: (_texts, error) => (error ? [] : ['SchoolTexts', 'Tenant']),
     }),
     /** `PUT /api/tenant/default-language {language}`: the language a new visitor meets (nb, nn or en). */
-    saveDefaultLanguage: build.mutation<{ defaultLanguage: Language }, { language: Language }>({
+    saveDefaultLanguage: build.mutation<wire.DefaultLanguageAnswer, wire.DefaultLanguageInput>({
       query: (body) => ({ url: 'tenant/default-language', method: 'PUT', body }),
       invalidatesTags: (_saved, error) => (error ? [] : ['Tenant']),
     }),
