@@ -82,6 +82,8 @@ export type AdvisorClass = Schemas['ClassesAdvisorClass'];
 /** The answer of adding a supervisor to a class. */
 export type AddedAdvisor = Schemas['ClassesAddedAdvisor'];
 
+/** The body of `PATCH /api/classes/{id}/forms`: the ids of the forms the class uses. */
+export type ClassFormIds = Schemas['ClassesFormIDs'];
 /** The body of `PUT /api/classes`: a class's mid- and end-semester dates. */
 export type ClassDatesInput = Schemas['ClassesDatesInput'];
 /** The body of `POST /api/classes`. */
@@ -184,6 +186,8 @@ export type DataCopy = Schemas['DatacopyInfo'];
 export type ErasureReport = Schemas['ErasureReport'];
 /** The school's retention policy (`GET /api/tenant/retention`). */
 export type RetentionPolicy = Schemas['RetentionPolicy'];
+/** The body of `PUT /api/tenant/retention`: the periods to change. */
+export type RetentionChanges = Schemas['RetentionChangesInput'];
 /** One kind of personal data in the record of processing. */
 export type ProcessingCategory = Schemas['RetentionCategory'];
 /** The school's record of processing (`GET /api/tenant/record-of-processing`). */
@@ -191,6 +195,8 @@ export type ProcessingRecord = Schemas['RetentionRecord'];
 
 /** A school's delivery of results to its archive (`GET /api/tenant/eformidling`). */
 export type ArchiveSettings = Schemas['EformidlingConfig'];
+/** The body of `PUT /api/tenant/eformidling`. */
+export type ArchiveSettingsInput = Schemas['EformidlingConfigInput'];
 /** One form's message to the archive. */
 export type Delivery = Schemas['EformidlingDelivery'];
 /** An archived result and its delivery. */
@@ -200,10 +206,14 @@ export type ArchiveOverview = Schemas['EformidlingOverview'];
 
 /** A school's colours and images. */
 export type Theme = Schemas['TenantsTheme'];
+/** The body of `PUT /api/tenant/theme`. */
+export type ThemeInput = Schemas['TenantsThemeInput'];
 /** Public information about the school of the current host (`GET /api/tenant`). */
 export type PublicTenant = Schemas['TenantsPublicInfo'];
 /** One school text in every language. */
 export type SchoolText = Schemas['SchooltextsText'];
+/** The body of `PUT /api/tenant/texts`: values by text key and language. */
+export type SchoolTextChanges = Schemas['SchooltextsChanges'];
 /** How a school text is edited and checked. */
 export type SchoolTextKind = SchoolText['kind'];
 /** The texts editor's data (`GET /api/tenant/texts`). */

@@ -24,7 +24,7 @@ export const classesApi = adminApi.injectEndpoints({
       invalidatesTags: (_class, _error, { id }) => [{ type: 'Class', id }, { type: 'Class', id: LIST }],
     }),
     /** `PATCH /api/classes/{id}/forms`: the forms the class uses (409 when removing an answered one). */
-    setClassForms: build.mutation<SchoolClass, { id: number; formIds: number[] }>({
+    setClassForms: build.mutation<SchoolClass, { id: number; formIds: wire.ClassFormIds }>({
       query: ({ id, formIds }) => ({ url: `classes/${id}/forms`, method: 'PATCH', body: formIds }),
       invalidatesTags: (_class, _error, { id }) => [{ type: 'Class', id }, { type: 'Class', id: LIST }, 'Expectation'],
     }),

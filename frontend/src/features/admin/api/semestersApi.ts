@@ -24,7 +24,7 @@ export const semestersApi = adminApi.injectEndpoints({
       providesTags: ['NextPeriod'],
     }),
     /** `POST /api/periods` with the proposal shown. */
-    createPeriod: build.mutation<Period, Pick<Period, 'name' | 'startDate' | 'endDate'>>({
+    createPeriod: build.mutation<Period, Required<Pick<wire.PeriodInput, 'name' | 'startDate' | 'endDate'>>>({
       query: (body) => ({ url: 'periods', method: 'POST', body }),
       invalidatesTags: [{ type: 'Period', id: LIST }, 'NextPeriod'],
     }),
