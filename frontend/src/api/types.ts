@@ -113,6 +113,8 @@ export type UserListItem = Schemas['UsersListItem'];
 export type StudentReference = Schemas['UsersStudentReference'];
 /** A user with roles and class relations (`GET /api/users/me`, `GET /api/users/{id}`). */
 export type Me = Schemas['UsersMe'];
+/** The body of `PUT /api/users/me/language`. */
+export type LanguageChoiceInput = Schemas['UsersLanguageChoiceInput'];
 /** The body of `PATCH /api/users/{id}`. */
 export type UserPatchInput = Schemas['UsersPatchInput'];
 /** The body of `POST /api/users`. */

@@ -1,5 +1,4 @@
 import { api } from '@/api/apiSlice';
-import type { Language } from '@/i18n/language';
 import type * as wire from '@/api/types';
 import type { CodeVariant, CurrentUser, SignInResult } from './types';
 
@@ -62,7 +61,7 @@ export const authApi = api.injectEndpoints({
       },
     }),
     /** `PUT /api/users/me/language {language}` (204): stores the user's choice; their e-mails follow it. */
-    setMyLanguage: build.mutation<null, { language: Language }>({
+    setMyLanguage: build.mutation<null, wire.LanguageChoiceInput>({
       query: (body) => ({ url: 'users/me/language', method: 'PUT', body }),
       async onQueryStarted({ language }, { dispatch, queryFulfilled }) {
         try {
