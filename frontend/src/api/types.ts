@@ -26,6 +26,21 @@ export type PeriodInput = Schemas['PeriodsPeriodInput'];
 
 // --- Shapes reflected from the Go types of every route. ---
 
+/** A session token (`GET /api/auth/refresh`). */
+export type TokenAnswer = Schemas['AuthTokenResponse'];
+/** The answer of a finished sign-in: the token, and for Feide and Vipps what the start handed out. */
+export type SignedIn = Schemas['SigninSignedIn'];
+/** The body of `POST /api/auth/{external|simple}/sign-in`. */
+export type CodeRequestInput = Schemas['SigninCodeRequestInput'];
+/** The body of `POST /api/auth/external/signed-in`. */
+export type CodeSignInInput = Schemas['SigninCodeSignInInput'];
+/** The body of `POST /api/auth/signed-in` (Feide). */
+export type FeideSignedInInput = Schemas['SigninFeideSignedInBodyInput'];
+/** The body of `POST /api/auth/vipps/signed-in`. */
+export type VippsSignedInInput = Schemas['SigninVippsSignedInBodyInput'];
+/** A course membership read from the user's Feide groups (`GET /api/memberships`). */
+export type Membership = Schemas['SigninMembership'];
+
 /** A subject (`GET /api/subjects`). */
 export type Subject = Schemas['SubjectsSubject'];
 
@@ -39,6 +54,12 @@ export type FormQuestion = Schemas['FormsQuestion'];
 export type FormGroup = Schemas['FormsGroup'];
 /** A whole form (`GET /api/forms/{id}`). */
 export type Form = Schemas['FormsForm'];
+/** A question in the body of `POST`/`PUT /api/forms…`. */
+export type FormQuestionInput = Schemas['FormsQuestionInput'];
+/** A group in the body of `POST`/`PUT /api/forms…`. */
+export type FormGroupInput = Schemas['FormsGroupInput'];
+/** The body of `POST /api/forms` and `PUT /api/forms/{id}`. */
+export type FormInput = Schemas['FormsInput'];
 
 /** A form's place in a class for one half of the semester. */
 export type Assignment = Schemas['ClassesAssignment'];
@@ -61,6 +82,27 @@ export type AdvisorClass = Schemas['ClassesAdvisorClass'];
 /** The answer of adding a supervisor to a class. */
 export type AddedAdvisor = Schemas['ClassesAddedAdvisor'];
 
+/** The body of `PATCH /api/classes/{id}/forms`: the ids of the forms the class uses. */
+export type ClassFormIds = Schemas['ClassesFormIDs'];
+/** The body of `PUT /api/classes`: a class's mid- and end-semester dates. */
+export type ClassDatesInput = Schemas['ClassesDatesInput'];
+/** The body of `POST /api/classes`. */
+export type NewClassInput = Schemas['ClassesNewClassInput'];
+/** The body of `POST /api/classes/{id}/advisors`. */
+export type NewAdvisorInput = Schemas['ClassesNewAdvisorInput'];
+/** The body of `PUT …/students/{studentId}/primary-advisor`. */
+export type PrimaryAdvisorInput = Schemas['ClassesPrimaryAdvisorInput'];
+/** A body of student ids (a supervisor's or a teacher's students). */
+export type StudentIdsInput = Schemas['ClassesStudentIDsInput'];
+/** The body of `POST /api/classes/{id}/expectations`. */
+export type ExpectationsInput = Schemas['ExpectationsSaveBodyInput'];
+/** The body of `POST /api/subjects` and `PUT /api/subjects`. */
+export type SubjectInput = Schemas['SubjectsSubjectInput'];
+/** The body of `PUT /api/tenant/default-language`. */
+export type DefaultLanguageInput = Schemas['HttpapiDefaultLanguageBodyInput'];
+/** The answer of `PUT /api/tenant/default-language`. */
+export type DefaultLanguageAnswer = Schemas['HttpapiDefaultLanguageAnswer'];
+
 /** A person as lists name them. */
 export type Person = Schemas['UsersPerson'];
 /** A role as the server names it. */
@@ -71,6 +113,12 @@ export type UserListItem = Schemas['UsersListItem'];
 export type StudentReference = Schemas['UsersStudentReference'];
 /** A user with roles and class relations (`GET /api/users/me`, `GET /api/users/{id}`). */
 export type Me = Schemas['UsersMe'];
+/** The body of `PUT /api/users/me/language`. */
+export type LanguageChoiceInput = Schemas['UsersLanguageChoiceInput'];
+/** The body of `PATCH /api/users/{id}`. */
+export type UserPatchInput = Schemas['UsersPatchInput'];
+/** The body of `POST /api/users`. */
+export type NewUserInput = Schemas['UsersNewAccountInput'];
 
 /** An expected level for one question. */
 export type ExpectationAnswer = Schemas['ExpectationsAnswer'];
@@ -81,6 +129,8 @@ export type ExpectationSet = Schemas['ExpectationsSet'];
 export type AuthorRole = Schemas['AnswersRole'];
 /** One answer in a set. */
 export type Answer = Schemas['AnswersAnswer'];
+/** The body of `POST /api/answers`. */
+export type AnswersInput = Schemas['AnswersInput'];
 /** A comment on a question with its author. */
 export type AnswerComment = Schemas['AnswersComment'];
 /** One author's answers to one assignment about one student (`GET /api/answers/{id}`). */
@@ -102,11 +152,17 @@ export type StudentProgress = Schemas['AnswersProgress'];
 
 /** A warning of possible failure (`GET …/warning`). */
 export type Warning = Schemas['WarningsWarning'];
+/** The body of a warning's draft and submission. */
+export type WarningDraftInput = Schemas['WarningsDraftInput'];
 /** When a warning is due (`GET …/warning/deadline`). */
 export type WarningDeadline = Schemas['WarningsDeadline'];
 
 /** A supervisor invitation (`GET /api/invitations/advisor/me`). */
 export type Invitation = Schemas['InvitationsInvitation'];
+/** The body of `POST /api/invitations/advisor`. */
+export type InvitationInput = Schemas['InvitationsSendInput'];
+/** The body of `POST /api/invitations/advisor/accept`. */
+export type AcceptInvitationInput = Schemas['InvitationsAcceptInput'];
 /** An accepted invitation, with whom and what it is for. */
 export type AcceptedInvitation = Schemas['InvitationsAccepted'];
 
@@ -121,6 +177,10 @@ export type TeacherAnswerSummary = Schemas['SigningSummary'];
 export type SigningValidation = Schemas['SigningValidation'];
 /** A student whose signing form waits for someone (`GET /api/classes/{id}/signing-status`). */
 export type StudentSigningStatus = Schemas['SigningStudentStatus'];
+/** The body of `POST`/`PUT …/signingform` (every field optional in the schema). */
+export type SigningInput = Schemas['SigningInput'];
+/** The body of `POST …/signingform/sign`. */
+export type SignRequest = Schemas['SigningSignRequestInput'];
 
 /** A copy of everything the school holds about a person. */
 export type DataCopy = Schemas['DatacopyInfo'];
@@ -128,6 +188,8 @@ export type DataCopy = Schemas['DatacopyInfo'];
 export type ErasureReport = Schemas['ErasureReport'];
 /** The school's retention policy (`GET /api/tenant/retention`). */
 export type RetentionPolicy = Schemas['RetentionPolicy'];
+/** The body of `PUT /api/tenant/retention`: the periods to change. */
+export type RetentionChanges = Schemas['RetentionChangesInput'];
 /** One kind of personal data in the record of processing. */
 export type ProcessingCategory = Schemas['RetentionCategory'];
 /** The school's record of processing (`GET /api/tenant/record-of-processing`). */
@@ -135,6 +197,8 @@ export type ProcessingRecord = Schemas['RetentionRecord'];
 
 /** A school's delivery of results to its archive (`GET /api/tenant/eformidling`). */
 export type ArchiveSettings = Schemas['EformidlingConfig'];
+/** The body of `PUT /api/tenant/eformidling`. */
+export type ArchiveSettingsInput = Schemas['EformidlingConfigInput'];
 /** One form's message to the archive. */
 export type Delivery = Schemas['EformidlingDelivery'];
 /** An archived result and its delivery. */
@@ -144,10 +208,14 @@ export type ArchiveOverview = Schemas['EformidlingOverview'];
 
 /** A school's colours and images. */
 export type Theme = Schemas['TenantsTheme'];
+/** The body of `PUT /api/tenant/theme`. */
+export type ThemeInput = Schemas['TenantsThemeInput'];
 /** Public information about the school of the current host (`GET /api/tenant`). */
 export type PublicTenant = Schemas['TenantsPublicInfo'];
 /** One school text in every language. */
 export type SchoolText = Schemas['SchooltextsText'];
+/** The body of `PUT /api/tenant/texts`: values by text key and language. */
+export type SchoolTextChanges = Schemas['SchooltextsChanges'];
 /** How a school text is edited and checked. */
 export type SchoolTextKind = SchoolText['kind'];
 /** The texts editor's data (`GET /api/tenant/texts`). */

@@ -30,27 +30,16 @@ export type FormGroup = api.FormGroup;
 export type Form = api.Form;
 
 /** A question as the editor sends it: with id when it exists already. */
-export interface FormQuestionInput {
-  id?: number;
-  text: string;
-  helpText: string | null;
-}
+export type FormQuestionInput = Pick<api.FormQuestionInput, 'id'> &
+  Required<Pick<api.FormQuestionInput, 'text' | 'helpText'>>;
 
-/** A group as the editor sends it. */
-export interface FormGroupInput {
-  id?: number;
-  name: string;
-  type: GroupType;
-  questions: FormQuestionInput[];
-}
+/** A group as the editor sends it, with its questions in order. */
+export type FormGroupInput = Pick<api.FormGroupInput, 'id'> &
+  Required<Pick<api.FormGroupInput, 'name' | 'type'>> & { questions: FormQuestionInput[] };
 
-/** The body of `POST /api/forms` (and, with ids, `PUT /api/forms`). */
-export interface FormInput {
-  id?: number;
-  name: string;
-  isMainForm: boolean;
-  groups: FormGroupInput[];
-}
+/** The body of `POST /api/forms` and `PUT /api/forms/{id}`: the whole form, groups in order. */
+export type FormInput = Pick<api.FormInput, 'id' | 'name'> &
+  Required<Pick<api.FormInput, 'isMainForm'>> & { groups: FormGroupInput[] };
 
 /** A subject (`GET /api/subjects`). */
 export type Subject = api.Subject;
@@ -88,26 +77,15 @@ export type StudentReference = api.StudentReference;
 /** A user with roles and class relations (`GET /api/users/{id}`). */
 export type AdminUser = api.Me;
 
-/** The body of `PATCH /api/users/{id}`; fields left out stay as they are. */
-export interface UserPatch {
-  roles: number[];
-  teacherClasses?: number[];
-  advisorClasses?: number[];
-  studentReferences?: {
-    classId: number;
-    userId: number;
-    advisorUserId: number | null;
-    teacherUserId: number | null;
-  }[];
-  isActive?: boolean;
-}
+/**
+ * The body of `PATCH /api/users/{id}`; fields left out stay as they are.
+ * Role ids as the roles list gives them: the schema's request side names the
+ * four ids, its `Role` says a plain number.
+ */
+export type UserPatch = Omit<api.UserPatchInput, 'roles'> & { roles: Role['id'][] };
 
 /** The body of `POST /api/users`. */
-export interface NewUser {
-  displayName: string;
-  email: string;
-  roles: number[];
-}
+export type NewUser = Omit<api.NewUserInput, 'roles'> & { roles: Role['id'][] };
 
 /** How a school text is edited and checked. */
 export type SchoolTextKind = api.SchoolTextKind;

@@ -39,13 +39,9 @@ export type FormHalf = api.AnswerHalf;
 export type StudentFormFull = api.StudentFormFull;
 
 /** `POST /api/answers`. */
-export interface SaveAnswersInput {
-  assignmentId: number;
-  studentUserId: number;
-  version: number;
-  answers: Answer[];
-  deliver: boolean;
-}
+export type SaveAnswersInput = Required<
+  Pick<api.AnswersInput, 'assignmentId' | 'studentUserId' | 'version' | 'deliver'>
+> & { answers: Answer[] };
 
 /** A student in the supervisor's class list (`GET /api/classes/advisor`). */
 export type ClassStudent = api.Person;

@@ -1,5 +1,5 @@
 import { api } from '@/api/apiSlice';
-import type { Language } from '@/i18n/language';
+import type * as wire from '@/api/types';
 import type { CodeVariant, CurrentUser, SignInResult } from './types';
 
 /** Sign-in, the session and the signed-in user. */
@@ -9,15 +9,18 @@ export const authApi = api.injectEndpoints({
      * `POST /api/auth/{external|simple}/sign-in {email}`: e-mails a code.
      * 202 whether or not the address has an account; 429 when asked too often.
      */
-    requestCode: build.mutation<null, { variant: CodeVariant; email: string }>({
+    requestCode: build.mutation<null, { variant: CodeVariant } & wire.CodeRequestInput>({
       query: ({ variant, email }) => ({ url: `auth/${variant}/sign-in`, method: 'POST', body: { email } }),
     }),
     /** `POST /api/auth/external/signed-in {email, code}` → `{token}`; 400 with reason `code` for a wrong code. */
-    signInWithCode: build.mutation<SignInResult, { email: string; code: string }>({
+    signInWithCode: build.mutation<SignInResult, wire.CodeSignInInput>({
       query: (body) => ({ url: 'auth/external/signed-in', method: 'POST', body }),
     }),
     /** `POST /api/auth/signed-in {code, state, redirectToLocal: false}` → `{token}`: the end of a Feide sign-in. */
-    feideSignedIn: build.mutation<SignInResult, { code: string; state: string | null }>({
+    feideSignedIn: build.mutation<
+      SignInResult,
+      Pick<wire.FeideSignedInInput, 'code'> & { state: NonNullable<wire.FeideSignedInInput['state']> | null }
+    >({
       query: ({ code, state }) => ({
         url: 'auth/signed-in',
         method: 'POST',
@@ -25,11 +28,11 @@ export const authApi = api.injectEndpoints({
       }),
     }),
     /** `POST /api/auth/vipps/signed-in {code, redirectUri, state}` → `{token}`: the end of a Vipps sign-in. */
-    vippsSignedIn: build.mutation<SignInResult, { code: string; redirectUri: string; state: string }>({
+    vippsSignedIn: build.mutation<SignInResult, Required<wire.VippsSignedInInput>>({
       query: (body) => ({ url: 'auth/vipps/signed-in', method: 'POST', body }),
     }),
     /** `GET /api/auth/refresh` → `{token}`: a new token for the same session. Not cached. */
-    refreshToken: build.mutation<{ token: string }, void>({
+    refreshToken: build.mutation<wire.TokenAnswer, void>({
       query: () => ({ url: 'auth/refresh', method: 'GET' }),
     }),
     /** `POST /api/auth/sign-out` (204): ends the session on the server. */
@@ -58,7 +61,7 @@ export const authApi = api.injectEndpoints({
       },
     }),
     /** `PUT /api/users/me/language {language}` (204): stores the user's choice; their e-mails follow it. */
-    setMyLanguage: build.mutation<null, { language: Language }>({
+    setMyLanguage: build.mutation<null, wire.LanguageChoiceInput>({
       query: (body) => ({ url: 'users/me/language', method: 'PUT', body }),
       async onQueryStarted({ language }, { dispatch, queryFulfilled }) {
         try {

@@ -10,12 +10,7 @@ export type StudentReference = api.StudentReference;
 export type CurrentUser = api.Me;
 
 /** The answer of every sign-in call. */
-export interface SignInResult {
-  token: string;
-  /** What the sign-in start got, handed back by the Feide and Vipps calls. */
-  verificationGuid?: string;
-  redirectUri?: string;
-}
+export type SignInResult = api.SignedIn;
 
 /** Which pair of one-time-code pages: `/login` + `/otp`, or `/login-simple` + `/otp-simple`. */
 export type CodeVariant = 'external' | 'simple';

@@ -1,15 +1,8 @@
+import type * as wire from '@/api/types';
 import { api } from '@/api/apiSlice';
 
 /** A course membership read from the user's Feide groups. */
-export interface Membership {
-  groupId: string;
-  realm: string;
-  subjectCode: string;
-  version: string;
-  displayName: string;
-  roles: string[];
-  active: boolean;
-}
+export type Membership = wire.Membership;
 
 /** What the server knows from the user's last Feide sign-in (`/debug/fs`). */
 export const debugApi = api.injectEndpoints({

@@ -1,4 +1,5 @@
 import { api } from '@/api/apiSlice';
+import type * as wire from '@/api/types';
 import { downloadWith } from '@/features/admin/api/adminBase';
 import type { CopyFormat, DataCopy, ErasureReport, ProcessingRecord, RetentionPolicy } from './types';
 
@@ -45,7 +46,7 @@ export const personalDataApi = tagged.injectEndpoints({
       providesTags: ['Retention'],
     }),
     /** `PUT /api/tenant/retention`: 400 names each field out of range. */
-    saveRetention: build.mutation<RetentionPolicy, RetentionPolicy>({
+    saveRetention: build.mutation<RetentionPolicy, wire.RetentionChanges>({
       query: (body) => ({ url: 'tenant/retention', method: 'PUT', body }),
       invalidatesTags: (_policy, error) => (error ? [] : ['Retention']),
     }),

@@ -79,11 +79,7 @@ export type StudentProgress = api.StudentProgress;
 export type Warning = api.Warning;
 
 /** The texts of a warning. */
-export interface WarningTexts {
-  comment: string;
-  passRequirement: string;
-  passRequirementSummary: string;
-}
+export type WarningTexts = Required<api.WarningDraftInput>;
 
 /** When a warning is due (`GET …/warning/deadline`): the placement's midpoint, at the latest three weeks before its end. */
 export type WarningDeadline = api.WarningDeadline;

@@ -1,13 +1,12 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import type * as wire from '@/api/types';
 import type {
-  PersonRef,
   SigningClass,
   SigningForm,
   SigningFormInput,
   SigningValidation,
   StudentSigningStatus,
-  SupervisorRef,
 } from './types';
 
 /**
@@ -29,28 +28,16 @@ const key = ({ classId, studentId }: StudentInClass) => `${classId}:${studentId}
 const base = ({ classId, studentId }: StudentInClass) => `classes/${classId}/students/${studentId}/signingform`;
 
 /** A student row of the class lists (`GET /api/classes/{id}/students`, `GET /api/classes/advisor`), the parts used here. */
-export interface ClassStudentRow extends PersonRef {
-  teacher: PersonRef | null;
-  supervisors: SupervisorRef[];
-}
+export type ClassStudentRow = Pick<wire.StudentOverview, 'id' | 'displayName' | 'teacher' | 'supervisors'>;
 
 /** A class of the caller as a student (`GET /api/classes/me/student`), the parts used here. */
-export interface MyStudentClass extends SigningClass {
-  teacher: PersonRef | null;
-  supervisors: SupervisorRef[];
-}
+export type MyStudentClass = Pick<wire.StudentClass, keyof SigningClass | 'teacher' | 'supervisors'>;
 
 /** A class of the caller as a supervisor (`GET /api/classes/advisor`), the parts used here. */
-export interface MyAdvisorClass extends SigningClass {
-  students: ClassStudentRow[];
-}
+export type MyAdvisorClass = Pick<wire.AdvisorClass, keyof SigningClass> & { students: ClassStudentRow[] };
 
 /** The people of a class (`GET /api/classes/{id}/users`). */
-export interface ClassUsers {
-  teachers: PersonRef[];
-  students: PersonRef[];
-  advisors: PersonRef[];
-}
+export type ClassUsers = wire.ClassUsers;
 
 /** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
 async function fileOrError(response: Response): Promise<unknown> {
@@ -117,7 +104,7 @@ export const signingApi = signingBase.injectEndpoints({
       invalidatesTags: (_result, error, arg) => changed(arg, error),
     }),
     /** `POST …/signingform/sign`: the caller signs as whoever they are to the student. */
-    signSigningForm: build.mutation<SigningForm, StudentInClass & { confirmWithoutAdvisor: boolean }>({
+    signSigningForm: build.mutation<SigningForm, StudentInClass & Required<wire.SignRequest>>({
       query: ({ confirmWithoutAdvisor, ...arg }) => ({
         url: `${base(arg)}/sign`,
         method: 'POST',

@@ -1,19 +1,19 @@
 import type * as api from '@/api/types';
 
 /** Answer of a yes/no question on the signing form. */
-export type YesNo = 'yes' | 'no';
+export type YesNo = NonNullable<api.SigningForm['attendancePassed']>;
 
 /** Answer of a yes/no question that also allows "not relevant". */
-export type YesNoNotRelevant = YesNo | 'notRelevant';
+export type YesNoNotRelevant = NonNullable<api.SigningForm['workRequirementsPassed']>;
 
 /** The overall result of the placement. */
-export type PassedFailed = 'passed' | 'failed';
+export type PassedFailed = NonNullable<api.SigningForm['overallPassed']>;
 
 /** Every value a radio question on the form can hold. */
 export type SigningAnswer = YesNoNotRelevant | PassedFailed;
 
 /** How a signer signed in when signing. */
-export type SignInMethod = 'feide' | 'vipps' | 'code';
+export type SignInMethod = NonNullable<api.SigningForm['signedByTeacherSignInMethod']>;
 
 /** The three who sign, in the order the form shows them. */
 export const PARTIES = ['teacher', 'advisor', 'student'] as const;
@@ -22,7 +22,7 @@ export const PARTIES = ['teacher', 'advisor', 'student'] as const;
 export type Party = (typeof PARTIES)[number];
 
 /** A date as `YYYY-MM-DD`. */
-export type IsoDate = string;
+export type IsoDate = api.DateString;
 
 /** A moment as RFC 3339 (UTC). */
 export type Timestamp = string;
@@ -33,24 +33,27 @@ export type Timestamp = string;
  */
 export type SigningForm = api.SigningForm;
 
-/** The teacher's part of the form: what a save sends (the server decides which parts may change). */
-export interface SigningFormValues {
-  midSemesterCompletedDate: IsoDate | null;
-  midSemesterStudentHasGivenFeedback: YesNoNotRelevant | null;
-  midSemesterSpecificCompetenceAreasBegun: YesNo | null;
-  attendancePassed: YesNo | null;
-  workRequirementsPassed: YesNoNotRelevant | null;
-  specificCompetenceAreasPassed: YesNo | null;
-  generalCompetenceAreasPassed: YesNo | null;
-  teacherComment: string | null;
-  overallPassed: PassedFailed | null;
-}
+/** The answers the teacher gives on the form. */
+type TeacherField =
+  | 'midSemesterCompletedDate'
+  | 'midSemesterStudentHasGivenFeedback'
+  | 'midSemesterSpecificCompetenceAreasBegun'
+  | 'attendancePassed'
+  | 'workRequirementsPassed'
+  | 'specificCompetenceAreasPassed'
+  | 'generalCompetenceAreasPassed'
+  | 'teacherComment'
+  | 'overallPassed';
 
-/** The body of `POST`/`PUT …/signingform`. */
-export interface SigningFormInput extends SigningFormValues {
-  id: number;
-  version: number;
-}
+/**
+ * The teacher's part of the form: what a save sends (the server decides
+ * which parts may change). The body's schema leaves every field optional; a
+ * save always sends all of them, null when unanswered.
+ */
+export type SigningFormValues = Required<Pick<api.SigningInput, TeacherField>>;
+
+/** The body of `POST`/`PUT …/signingform`: the values with the form's id and the version last seen. */
+export type SigningFormInput = Required<Pick<api.SigningInput, TeacherField | 'id' | 'version'>>;
 
 /** The teacher's progress on the main form for one half and question type. */
 export type TeacherAnswerSummary = api.TeacherAnswerSummary;
@@ -68,19 +71,15 @@ export type StudentSigningStatus = api.StudentSigningStatus;
 export type PersonRef = api.Person;
 
 /** A supervisor of a student, primary first. */
-export interface SupervisorRef extends PersonRef {
-  isPrimary?: boolean;
-}
+export type SupervisorRef = api.Supervisor;
 
 /** A class as `GET /api/classes/{id}` shows it (the parts the form needs). */
-export interface SigningClass {
-  id: number;
-  period: { id: number; name: string; startDate: IsoDate; endDate: IsoDate } | null;
-  subject: { id: number; subjectCode: string; name: string } | null;
-  midSemesterDate: IsoDate | null;
-  endSemesterDate: IsoDate | null;
-}
+export type SigningClass = Pick<api.SchoolClass, 'id' | 'period' | 'subject' | 'midSemesterDate' | 'endSemesterDate'>;
 
+/**
+ * The people shown at the top of the form and next to each signature. Not a
+ * wire shape: built from whichever class lists the caller's role may read.
+ */
 /** The people shown at the top of the form and next to each signature. */
 export interface SigningPeople {
   student: PersonRef | null;

@@ -32,7 +32,7 @@ function namesOf(...groups: (readonly PersonRef[] | PersonRef | null | undefined
 }
 
 const primaryFirst = (supervisors: readonly SupervisorRef[]) =>
-  [...supervisors].sort((a, b) => Number(b.isPrimary ?? false) - Number(a.isPrimary ?? false));
+  [...supervisors].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
 
 /**
  * The student, teacher and supervisors of a signing form, from what the

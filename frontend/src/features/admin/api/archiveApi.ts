@@ -1,3 +1,4 @@
+import type * as wire from '@/api/types';
 import type { ArchiveOverview, ArchiveSettings, Delivery } from '../archive/types';
 import { adminApi } from './adminBase';
 
@@ -12,7 +13,7 @@ export const archiveApi = tagged.injectEndpoints({
       providesTags: ['ArchiveSettings'],
     }),
     /** `PUT /api/tenant/eformidling`: 400 names each bad field. */
-    saveArchiveSettings: build.mutation<ArchiveSettings, ArchiveSettings>({
+    saveArchiveSettings: build.mutation<ArchiveSettings, Required<wire.ArchiveSettingsInput>>({
       query: (body) => ({ url: 'tenant/eformidling', method: 'PUT', body }),
       invalidatesTags: (_saved, error) => (error ? [] : ['ArchiveSettings', 'ArchiveDeliveries']),
     }),

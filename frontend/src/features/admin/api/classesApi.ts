@@ -1,3 +1,4 @@
+import type * as wire from '@/api/types';
 import type { ClassUsers, ExpectationAnswer, ExpectationSet, Person, SchoolClass } from '../types';
 import { adminApi, LIST } from './adminBase';
 
@@ -17,13 +18,13 @@ export const classesApi = adminApi.injectEndpoints({
     /** `PUT /api/classes`: mid- and end-semester dates (within the semester, mid before end). */
     updateClassDates: build.mutation<
       SchoolClass,
-      { id: number; midSemesterDate: string | null; endSemesterDate: string | null }
+      Required<Pick<wire.ClassDatesInput, 'id' | 'midSemesterDate' | 'endSemesterDate'>>
     >({
       query: (body) => ({ url: 'classes', method: 'PUT', body }),
       invalidatesTags: (_class, _error, { id }) => [{ type: 'Class', id }, { type: 'Class', id: LIST }],
     }),
     /** `PATCH /api/classes/{id}/forms`: the forms the class uses (409 when removing an answered one). */
-    setClassForms: build.mutation<SchoolClass, { id: number; formIds: number[] }>({
+    setClassForms: build.mutation<SchoolClass, { id: number; formIds: wire.ClassFormIds }>({
       query: ({ id, formIds }) => ({ url: `classes/${id}/forms`, method: 'PATCH', body: formIds }),
       invalidatesTags: (_class, _error, { id }) => [{ type: 'Class', id }, { type: 'Class', id: LIST }, 'Expectation'],
     }),
@@ -38,7 +39,7 @@ export const classesApi = adminApi.injectEndpoints({
       providesTags: (_students, _error, { classId, userId }) => [{ type: 'AdvisorStudents', id: `${classId}-${userId}` }],
     }),
     /** `POST /api/classes/{classId}/advisor/{userId}/students {studentIds}`. */
-    addAdvisorStudents: build.mutation<Person[], { classId: number; userId: number; studentIds: number[] }>({
+    addAdvisorStudents: build.mutation<Person[], { classId: number; userId: number } & wire.StudentIdsInput>({
       query: ({ classId, userId, studentIds }) => ({
         url: `classes/${classId}/advisor/${userId}/students`,
         method: 'POST',
@@ -62,7 +63,7 @@ export const classesApi = adminApi.injectEndpoints({
     /** `POST /api/classes/{classId}/expectations`: replaces the set for a form and half. */
     saveExpectations: build.mutation<
       ExpectationSet,
-      { classId: number; formId: number; isMidSemester: boolean; answers: ExpectationAnswer[] }
+      Required<Pick<wire.ExpectationsInput, 'classId' | 'formId' | 'isMidSemester'>> & { answers: ExpectationAnswer[] }
     >({
       query: ({ classId, ...body }) => ({ url: `classes/${classId}/expectations`, method: 'POST', body: { classId, ...body } }),
       invalidatesTags: (_set, _error, { classId, formId, isMidSemester }) => [

@@ -1,5 +1,5 @@
-import type { Language } from '@/i18n/language';
-import type { SchoolTexts, SchoolTheme } from '../types';
+import type * as wire from '@/api/types';
+import type { SchoolTexts } from '../types';
 import { adminApi } from './adminBase';
 
 /** The school's own texts per language, and its theme. */
@@ -11,18 +11,21 @@ export const schoolTextsApi = adminApi.injectEndpoints({
       providesTags: ['SchoolTexts'],
     }),
     /** `PUT /api/tenant/texts {nb: {key: value}, en: {...}}`; a blank value removes the school's own. */
-    saveSchoolTexts: build.mutation<SchoolTexts, Record<string, Record<string, string>>>({
+    saveSchoolTexts: build.mutation<SchoolTexts, wire.SchoolTextChanges>({
       query: (body) => ({ url: 'tenant/texts', method: 'PUT', body }),
       // The app shows the school's name and texts from GET /api/tenant.
       invalidatesTags: (_texts, error) => (error ? [] : ['SchoolTexts', 'Tenant']),
     }),
     /** `PUT /api/tenant/theme`: colours #rrggbb, URLs https:// or rooted. */
-    saveSchoolTheme: build.mutation<SchoolTexts, SchoolTheme>({
+    saveSchoolTheme: build.mutation<
+      SchoolTexts,
+      Required<Pick<wire.ThemeInput, 'primaryColor' | 'secondaryColor'>> & wire.ThemeInput
+    >({
       query: (body) => ({ url: 'tenant/theme', method: 'PUT', body }),
       invalidatesTags: (_texts, error) => (error ? [] : ['SchoolTexts', 'Tenant']),
     }),
     /** `PUT /api/tenant/default-language {language}`: the language a new visitor meets (nb, nn or en). */
-    saveDefaultLanguage: build.mutation<{ defaultLanguage: Language }, { language: Language }>({
+    saveDefaultLanguage: build.mutation<wire.DefaultLanguageAnswer, wire.DefaultLanguageInput>({
       query: (body) => ({ url: 'tenant/default-language', method: 'PUT', body }),
       invalidatesTags: (_saved, error) => (error ? [] : ['Tenant']),
     }),

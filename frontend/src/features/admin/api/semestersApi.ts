@@ -1,3 +1,4 @@
+import type * as wire from '@/api/types';
 import type { Period, SchoolClass } from '../types';
 import { adminApi, downloadWith, LIST } from './adminBase';
 
@@ -23,7 +24,7 @@ export const semestersApi = adminApi.injectEndpoints({
       providesTags: ['NextPeriod'],
     }),
     /** `POST /api/periods` with the proposal shown. */
-    createPeriod: build.mutation<Period, Pick<Period, 'name' | 'startDate' | 'endDate'>>({
+    createPeriod: build.mutation<Period, Required<Pick<wire.PeriodInput, 'name' | 'startDate' | 'endDate'>>>({
       query: (body) => ({ url: 'periods', method: 'POST', body }),
       invalidatesTags: [{ type: 'Period', id: LIST }, 'NextPeriod'],
     }),
@@ -33,7 +34,7 @@ export const semestersApi = adminApi.injectEndpoints({
       providesTags: (_classes, _error, id) => [{ type: 'Class', id: `period-${id}` }, { type: 'Class', id: LIST }],
     }),
     /** `POST /api/classes`: adds a subject to a semester (409 when it is there already). */
-    createClass: build.mutation<SchoolClass, { subjectId: number; periodId: number }>({
+    createClass: build.mutation<SchoolClass, wire.NewClassInput>({
       query: (body) => ({ url: 'classes', method: 'POST', body }),
       invalidatesTags: (_class, _error, { periodId }) => [
         { type: 'Class', id: `period-${periodId}` },

@@ -1,3 +1,4 @@
+import type * as wire from '@/api/types';
 import type { Subject } from '../types';
 import { adminApi, LIST } from './adminBase';
 
@@ -10,12 +11,12 @@ export const subjectsApi = adminApi.injectEndpoints({
       providesTags: [{ type: 'Subject', id: LIST }],
     }),
     /** `POST /api/subjects` (code and name required; 409 for a code in use). */
-    createSubject: build.mutation<Subject, Omit<Subject, 'id'>>({
+    createSubject: build.mutation<Subject, Omit<wire.SubjectInput, 'id'>>({
       query: (body) => ({ url: 'subjects', method: 'POST', body }),
       invalidatesTags: [{ type: 'Subject', id: LIST }],
     }),
     /** `PUT /api/subjects`. */
-    updateSubject: build.mutation<Subject, Subject>({
+    updateSubject: build.mutation<Subject, Required<wire.SubjectInput>>({
       query: (body) => ({ url: 'subjects', method: 'PUT', body }),
       // Classes carry their subject's code and name.
       invalidatesTags: [{ type: 'Subject', id: LIST }, 'Class'],

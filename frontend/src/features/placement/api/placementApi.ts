@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import type * as wire from '@/api/types';
 import type {
   AcceptedInvitation,
   AddedAdvisor,
@@ -118,7 +119,7 @@ export const placementApi = placementBase.injectEndpoints({
         error ? ['JoinableClasses', 'StudentClasses'] : ['StudentClasses', 'Invitation', 'Me'],
     }),
     /** `POST …/primary-advisor {advisorUserId}`: the student makes a supervisor the primary one. */
-    setPrimarySupervisor: build.mutation<Supervisor[], StudentInClass & { advisorUserId: number }>({
+    setPrimarySupervisor: build.mutation<Supervisor[], StudentInClass & wire.PrimaryAdvisorInput>({
       query: ({ advisorUserId, ...arg }) => ({
         url: `${studentBase(arg)}/primary-advisor`,
         method: 'POST',
@@ -133,12 +134,15 @@ export const placementApi = placementBase.injectEndpoints({
       providesTags: ['Invitation'],
     }),
     /** `POST /api/invitations/advisor {email}`: invites a supervisor (replaces an open invitation). */
-    inviteSupervisor: build.mutation<Invitation, string>({
+    inviteSupervisor: build.mutation<Invitation, wire.InvitationInput['email']>({
       query: (email) => ({ url: 'invitations/advisor', method: 'POST', body: { email } }),
       invalidatesTags: (_result, error) => (error ? [] : ['Invitation']),
     }),
     /** `POST /api/invitations/advisor/accept`: the signed-in user accepts an invitation. */
-    acceptInvitation: build.mutation<AcceptedInvitation, { verificationGuid: string; email: string }>({
+    acceptInvitation: build.mutation<
+      AcceptedInvitation,
+      Pick<wire.AcceptInvitationInput, 'verificationGuid'> & Required<Pick<wire.AcceptInvitationInput, 'email'>>
+    >({
       query: (body) => ({ url: 'invitations/advisor/accept', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Me', 'AdvisorHome']),
     }),
@@ -188,7 +192,7 @@ export const placementApi = placementBase.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'SigningStatus', id }],
     }),
     /** `POST /api/classes/{id}/students/mine {studentIds}`: the teacher takes students. */
-    assignStudents: build.mutation<PersonRef[], { classId: number; studentIds: number[] }>({
+    assignStudents: build.mutation<PersonRef[], { classId: number } & wire.StudentIdsInput>({
       query: ({ classId, studentIds }) => ({
         url: `classes/${classId}/students/mine`,
         method: 'POST',
@@ -198,7 +202,7 @@ export const placementApi = placementBase.injectEndpoints({
         error ? [] : ['TeacherHome', { type: 'ClassStudents', id: classId }],
     }),
     /** `POST /api/classes/{id}/advisors {name, email}`: adds a supervisor to the class. */
-    addClassSupervisor: build.mutation<AddedAdvisor, { classId: number; name: string; email: string }>({
+    addClassSupervisor: build.mutation<AddedAdvisor, { classId: number } & wire.NewAdvisorInput>({
       query: ({ classId, name, email }) => ({ url: `classes/${classId}/advisors`, method: 'POST', body: { name, email } }),
       invalidatesTags: (_result, error, { classId }) => (error ? [] : [{ type: 'PlacementClassUsers', id: classId }]),
     }),

@@ -7,7 +7,7 @@ import { formIn } from '../testFixtures';
 describe('the signing form route', () => {
   it('opens under the role that views it', async () => {
     signedInApi(demoUser({ id: 16, displayName: 'Hilde Bakken', roles: [ROLES.Advisor], teacherClasses: [] }), {
-      'GET /api/classes/2': () => ({ status: 200, body: { id: 2, period: { id: 2, name: 'Høst 2026' }, subject: null } }),
+      'GET /api/classes/2': () => ({ status: 200, body: { id: 2, period: { id: 2, name: 'Høst 2026' }, subject: { id: 2, subjectCode: 'SYKP2100', name: 'Medisinsk avdeling' } } }),
       'GET /api/classes/advisor': () => ({
         status: 200,
         body: [{ id: 2, students: [{ id: 6, displayName: 'Emma Johansen', teacher: null, supervisors: [] }] }],

@@ -9,10 +9,10 @@ import type { SigningClass, SigningPeople } from '../types';
 export function SigningInfo({ signingClass, people }: { signingClass: SigningClass; people: SigningPeople }) {
   const intl = useIntl();
   const none = intl.formatMessage({ id: 'signing.info.none' });
-  const subject = signingClass.subject ? `${signingClass.subject.subjectCode} ${signingClass.subject.name}` : none;
+  const subject = `${signingClass.subject.subjectCode} ${signingClass.subject.name}`;
   const supervisors = people.supervisors.map((s) => s.displayName);
   const rows: { label: string; value: string }[] = [
-    { label: intl.formatMessage({ id: 'signing.info.semester' }), value: signingClass.period?.name ?? none },
+    { label: intl.formatMessage({ id: 'signing.info.semester' }), value: signingClass.period.name },
     { label: intl.formatMessage({ id: 'signing.info.class' }), value: subject },
     { label: intl.formatMessage({ id: 'signing.info.student' }), value: people.student?.displayName ?? none },
     {
