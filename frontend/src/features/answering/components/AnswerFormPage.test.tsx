@@ -237,7 +237,12 @@ describe('the form page', () => {
     expect(alert).toHaveTextContent('Ugyldig id ved registrering av svar');
     expect(within(first).getByRole('radio', { name: 'Veiledet' })).toBeChecked();
     // Kept on the device (IndexedDB) until the server has it.
-    await waitFor(async () => expect((await readPending('praksis.answers.3.5.16'))?.changes).toEqual([[expect.any(Number), { value: '2', comment: null }]]));
+    // The device store is written after the refusal is shown; on a busy
+    // machine that can take longer than waitFor's default second.
+    await waitFor(
+      async () => expect((await readPending('praksis.answers.3.5.16'))?.changes).toEqual([[expect.any(Number), { value: '2', comment: null }]]),
+      { timeout: 5000 },
+    );
   });
 
   it('says so when the form does not exist', async () => {
