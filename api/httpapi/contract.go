@@ -23,13 +23,21 @@ type contract struct {
 	router *Router
 	report func(error)
 
-	once     sync.Once
-	compiler *jsonschema.Compiler
-	initErr  error
-
-	mu      sync.Mutex
-	schemas map[string]*jsonschema.Schema
+	once    sync.Once
+	checked *compiledDoc
+	initErr error
 }
+
+// compiledDoc is a document ready for validating, with the schemas compiled
+// so far. Servers with the same route table share one.
+type compiledDoc struct {
+	compiler *jsonschema.Compiler
+	mu       sync.Mutex
+	schemas  map[string]*jsonschema.Schema
+}
+
+// compiledDocs holds the compiled documents by route table fingerprint.
+var compiledDocs sync.Map
 
 const contractURL = "urn:praksis:openapi.json"
 
@@ -39,6 +47,11 @@ type routeKey struct{}
 type matched struct{ method, path string }
 
 func (k *contract) init() {
+	key := k.router.fingerprint()
+	if c, ok := compiledDocs.Load(key); ok {
+		k.checked = c.(*compiledDoc)
+		return
+	}
 	raw, err := json.Marshal(k.router.OpenAPI())
 	if err != nil {
 		k.initErr = fmt.Errorf("marshal document: %w", err)
@@ -56,22 +69,23 @@ func (k *contract) init() {
 		k.initErr = fmt.Errorf("add document: %w", err)
 		return
 	}
-	k.compiler = c
-	k.schemas = map[string]*jsonschema.Schema{}
+	c2, _ := compiledDocs.LoadOrStore(key, &compiledDoc{compiler: c, schemas: map[string]*jsonschema.Schema{}})
+	k.checked = c2.(*compiledDoc)
 }
 
 // schemaAt compiles (once) the schema at a JSON pointer of the document.
 func (k *contract) schemaAt(ptr string) (*jsonschema.Schema, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if s, ok := k.schemas[ptr]; ok {
+	d := k.checked
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if s, ok := d.schemas[ptr]; ok {
 		return s, nil
 	}
-	s, err := k.compiler.Compile(contractURL + "#" + ptr)
+	s, err := d.compiler.Compile(contractURL + "#" + ptr)
 	if err != nil {
 		return nil, err
 	}
-	k.schemas[ptr] = s
+	d.schemas[ptr] = s
 	return s, nil
 }
 
