@@ -3,6 +3,7 @@ package tenants
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -20,24 +21,28 @@ import (
 // Every non-nil tracer sees every statement (OpenTelemetry tracing, the
 // statements per request).
 func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTracer) (*gorm.DB, error) {
-	dialector := postgres.Open(url)
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse database URL: %w", err)
+	}
 	var tracers []pgx.QueryTracer
 	for _, t := range tracer {
 		if t != nil {
 			tracers = append(tracers, t)
 		}
 	}
-	if len(tracers) > 0 {
-		cfg, err := pgx.ParseConfig(url)
-		if err != nil {
-			return nil, fmt.Errorf("parse database URL: %w", err)
-		}
+	switch len(tracers) {
+	case 0:
+	case 1:
 		cfg.Tracer = tracers[0]
-		if len(tracers) > 1 {
-			cfg.Tracer = multitracer.New(tracers...)
-		}
-		dialector = postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)})
+	default:
+		cfg.Tracer = multitracer.New(tracers...)
 	}
+	preferGenericPlans(cfg)
+	if !strings.Contains(url, "statement_cache_capacity") {
+		cfg.StatementCacheCapacity = statementCacheCapacity
+	}
+	dialector := postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)})
 	db, err := gorm.Open(dialector, &gorm.Config{
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
@@ -59,6 +64,31 @@ func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTrac
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return db, nil
+}
+
+// statementCacheCapacity is how many prepared statements one connection
+// keeps (the driver's default is 512). Each school's statements are kept
+// apart (schoolStatements), so a connection serving many schools needs room
+// for every busy school's hot statements, or it prepares and plans them
+// again and again. A URL's statement_cache_capacity keeps its choice.
+const statementCacheCapacity = 2048
+
+// preferGenericPlans makes Postgres plan each prepared statement once, for
+// any parameters, when the driver keeps prepared statements (its default
+// mode; not behind a transaction-mode pooler, where every statement is
+// planned anew anyway). Postgres would otherwise plan a statement five times
+// with its parameters before it tries the generic plan, on every connection
+// and, since each school's statements are kept apart (schoolStatements),
+// for every school: the hot routes' statements cost ten times more to plan
+// than to run, and their generic plans are the ones Postgres settles on.
+// A URL that sets plan_cache_mode itself keeps its choice.
+func preferGenericPlans(cfg *pgx.ConnConfig) {
+	if cfg.DefaultQueryExecMode != pgx.QueryExecModeCacheStatement {
+		return
+	}
+	if _, set := cfg.RuntimeParams["plan_cache_mode"]; !set && !strings.Contains(cfg.RuntimeParams["options"], "plan_cache_mode") {
+		cfg.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	}
 }
 
 // Close closes the pool behind db.

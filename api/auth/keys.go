@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/lestrrat-go/jwx/v3/jwk"
 	"gorm.io/gorm"
 )
@@ -27,7 +28,15 @@ type Keys struct {
 	currentID string
 	current   ed25519.PrivateKey
 	verify    jwk.Set
+	// seen holds the claims of tokens verified before, by host and token
+	// (see Verify). The keys never change while the process runs, so a
+	// token verified once verifies again until it expires.
+	seen *lru.Cache[string, Claims]
 }
+
+// seenTokens is how many verified tokens Keys remembers: more than the
+// people signed in to one replica at once, about a megabyte per thousand.
+const seenTokens = 20000
 
 // LoadKeys reads the signing key from file when given, else from the control
 // schema, creating one there on first start.
@@ -115,5 +124,9 @@ func newKeys(all map[string]ed25519.PrivateKey, currentID string) (*Keys, error)
 			return nil, err
 		}
 	}
-	return &Keys{currentID: currentID, current: all[currentID], verify: set}, nil
+	seen, err := lru.New[string, Claims](seenTokens)
+	if err != nil {
+		return nil, fmt.Errorf("verified token cache: %w", err)
+	}
+	return &Keys{currentID: currentID, current: all[currentID], verify: set, seen: seen}, nil
 }

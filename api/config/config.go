@@ -87,7 +87,7 @@ type Config struct {
 	// DBMaxConns caps the shared connection pool of one replica.
 	DBMaxConns int
 	// DBSchoolAffinity gives each request a connection that last served its
-	// school, so that cached plans survive (DB_SCHOOL_AFFINITY).
+	// school, so that it finds the school's statements prepared (DB_SCHOOL_AFFINITY).
 	DBSchoolAffinity bool
 	// JobListenURL is where the job workers LISTEN for new jobs (empty: they
 	// poll), from JOB_WAKEUP and JOB_LISTEN_URL.
@@ -143,7 +143,7 @@ var Vars = []Var{
 	{Name: "RESULT_WEBHOOK_URL", Default: "", Help: "https:// URL (http:// in development) that archived results are POSTed to as signed JSON (X-Praksis-Signature: sha256=<hex HMAC of the body>); retried on failure"},
 	{Name: "RESULT_SIGNING_KEY", Default: "", Help: "HMAC-SHA256 key (at least 32 characters) signing exported results; required when RESULT_EXPORT_DIR or RESULT_WEBHOOK_URL is set. Without either exporter, results are archived but not submitted"},
 	{Name: "DB_MAX_CONNS", Default: "20", Help: "maximum open database connections per replica"},
-	{Name: "DB_SCHOOL_AFFINITY", Default: "true", Help: "true: a request takes a connection that last served its school when one is free, so that Postgres keeps the plans of its statements (they are made again whenever a connection's search path changes); false: any connection"},
+	{Name: "DB_SCHOOL_AFFINITY", Default: "true", Help: "true: a request takes a connection that last served its school when one is free, so that the connection has the school's prepared statements and table descriptions at hand and fewer connections warm each school; false: any connection"},
 	{Name: "JOB_WAKEUP", Default: "listen", Help: "how job workers learn of new jobs (a sign-in code's e-mail): listen (LISTEN/NOTIFY, within milliseconds; needs a connection where LISTEN works, see JOB_LISTEN_URL) or poll (every second; for a DATABASE_URL through a transaction-mode pooler without JOB_LISTEN_URL)"},
 	{Name: "JOB_LISTEN_URL", Default: "", Help: "with JOB_WAKEUP=listen: a postgres:// URL reaching the database directly or through a session-mode pooler, for the job workers' few connections; unset, DATABASE_URL"},
 	{Name: "MIGRATE_PARALLELISM", Default: "4", Help: "tenant schemas migrated at once by praksis migrate"},

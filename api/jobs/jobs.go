@@ -266,13 +266,12 @@ func (q *Queue) Enqueue(ctx context.Context, args river.JobArgs, opts *river.Ins
 // It returns tenants.ErrNoScope outside a school scope.
 func OutsideTenantRole(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) (err error) {
 	t := tenants.Current(ctx)
-	gtx, derr := tenants.DB(ctx)
-	if t == nil || derr != nil {
+	if t == nil {
 		return tenants.ErrNoScope
 	}
-	tx, ok := gtx.Statement.ConnPool.(*sql.Tx)
-	if !ok {
-		return fmt.Errorf("scope of %s is not a database/sql transaction (%T)", t.Slug, gtx.Statement.ConnPool)
+	tx, err := tenants.SQLTx(ctx)
+	if err != nil {
+		return fmt.Errorf("scope of %s: %w", t.Slug, err)
 	}
 	if _, err := tx.ExecContext(ctx, "SELECT set_config('role', 'none', true), set_config('search_path', $1, true)", Schema); err != nil {
 		return fmt.Errorf("leave role of %s: %w", t.Slug, err)
