@@ -18,15 +18,7 @@ import (
 // idle, and a connection that served another school first sees only the
 // new school's tables: nothing of the scope outlives its transaction.
 func TestAffinityKeepsConnectionsPerSchool(t *testing.T) {
-	db := testdb.New(t)
-	a := db.School(t, "skole-a", "A")
-	b := db.School(t, "skole-b", "B")
-	db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'A')")
-	db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'B')")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	db, reg, a, b := twoNamedSchools(t)
 	if err := reg.UseAffinity(2); err != nil {
 		t.Fatal(err)
 	}
@@ -179,4 +171,21 @@ func TestAffinityHandsConnectionsToTheSameSchool(t *testing.T) {
 	if tenants.Waiting(reg) != 0 {
 		t.Errorf("%d still waiting", tenants.Waiting(reg))
 	}
+}
+
+// twoNamedSchools makes the schools skole-a and skole-b, each with its own
+// name ("A", "B") as appName in its catalogue, and a registry that knows
+// them.
+func twoNamedSchools(t *testing.T) (*testdb.DB, *tenants.Registry, *tenants.Tenant, *tenants.Tenant) {
+	t.Helper()
+	db := testdb.New(t)
+	a := db.School(t, "skole-a", "A")
+	b := db.School(t, "skole-b", "B")
+	db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'A')")
+	db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'B')")
+	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db, reg, a, b
 }

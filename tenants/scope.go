@@ -87,7 +87,9 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 				CreatedAt: row.SessCreatedAt, ExpiresAt: row.SessExpiresAt, RevokedAt: row.SessRevokedAt,
 				SignInMethod: row.SessSignInMethod, Roles: row.SessRoles}
 		}
-		tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
+		if perSchool(ctx) {
+			tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
+		}
 		sctx := context.WithValue(ctx, scopeKey{}, s)
 		s.tx = tx.WithContext(sctx)
 		return fn(sctx, s.tx)

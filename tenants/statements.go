@@ -30,6 +30,25 @@ type schoolStatements struct {
 	prefix string
 }
 
+type perSchoolKey struct{}
+
+// PerSchoolStatements marks ctx so that a school scope entered with it keeps
+// its statements apart per school (schoolStatements). Requests use it: they
+// run the same few statements all day. Work that visits every school once in
+// a while (the daily and hourly sweeps, jobs, the command line) does not: a
+// statement prepared per school and connection for one run a day would fill
+// each connection's statement cache, pushing out the requests' statements,
+// and cost a plan per school for nothing.
+func PerSchoolStatements(ctx context.Context) context.Context {
+	return context.WithValue(ctx, perSchoolKey{}, true)
+}
+
+// perSchool reports whether ctx asks for statements kept per school.
+func perSchool(ctx context.Context) bool {
+	v, _ := ctx.Value(perSchoolKey{}).(bool)
+	return v
+}
+
 // statementsOf wraps the scope's transaction so that its statements are
 // tagged with the schema. The schema name is one of ours ("t_" and a slug
 // of lower-case letters, digits and underscores), so it cannot end the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"testing"
@@ -15,64 +16,85 @@ import (
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
-// A connection that moves between schools keeps each school's plan of a
-// statement: twenty runs of one statement, alternating between two schools
-// on one connection, are planned twice (once per school), not twenty times.
-// Postgres drops a plan made under another search path, so without each
-// school's statement kept apart every switch would plan again; without
+// A request's connection that moves between schools keeps each school's
+// plan of a statement: twenty runs of one statement, alternating between two
+// schools on one connection, are planned twice (once per school), not twenty
+// times. Postgres drops a plan made under another search path, so without
+// each school's statement kept apart every switch would plan again; without
 // generic plans each school's statement would be planned five more times
-// with its parameters first. The scope's isolation is unchanged: each run
-// still sees only its own school's rows.
+// with its parameters first. Work outside requests (sweeps over every
+// school, jobs) shares one prepared statement between the schools, so that
+// it does not fill the connection's statement cache. The scope's isolation
+// is the same either way: each run sees only its own school's rows.
 func TestPlansSurviveSchoolSwitches(t *testing.T) {
-	db := testdb.New(t)
-	a := db.School(t, "skole-a", "A")
-	b := db.School(t, "skole-b", "B")
-	db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'A')")
-	db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'B')")
+	db, reg, a, b := twoNamedSchools(t)
 	statistics := statementStatistics(t, db)
-
+	// One connection, so that every run after the first moves it between
+	// the schools.
 	sqlDB, err := db.Root.DB()
 	if err != nil {
 		t.Fatal(err)
 	}
 	sqlDB.SetMaxOpenConns(1)
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
+	// pg_stat_statements tells statements apart by their shape, not their
+	// names, so each case's statement has a shape of its own.
+	tests := []struct {
+		name     string
+		ctx      context.Context
+		query    string
+		args     []any
+		maxPlans int64
+		prepared int64
+	}{
+		{"requests", tenants.PerSchoolStatements(context.Background()),
+			"SELECT value AS %s FROM catalogue_entries WHERE key = ? AND language = ?", []any{"appName", "nb"}, 2, 2},
+		{"other work", context.Background(),
+			"SELECT value AS %s FROM catalogue_entries WHERE language = ? AND key = ? AND value IS NOT NULL", []any{"nb", "appName"}, 20, 1},
 	}
-	marker := make([]byte, 6)
-	_, _ = rand.Read(marker)
-	// A unique alias finds this statement among the cluster's.
-	alias := "probe_" + hex.EncodeToString(marker)
-	query := "SELECT value AS " + alias + " FROM catalogue_entries WHERE key = ? AND language = ?"
-	want := map[string]string{a.Slug: "A", b.Slug: "B"}
-	for i := 0; i < 10; i++ {
-		for _, ten := range []*tenants.Tenant{a, b} {
-			var got string
-			err := reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
-				return tx.Raw(query, "appName", "nb").Row().Scan(&got)
-			})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			marker := make([]byte, 6)
+			_, _ = rand.Read(marker)
+			// A unique alias finds this statement among the cluster's.
+			alias := "probe_" + hex.EncodeToString(marker)
+			query := fmt.Sprintf(tc.query, alias)
+			want := map[string]string{a.Slug: "A", b.Slug: "B"}
+			var prepared int64
+			for i := 0; i < 10; i++ {
+				for _, ten := range []*tenants.Tenant{a, b} {
+					var got string
+					err := reg.Scope(tc.ctx, ten, func(_ context.Context, tx *gorm.DB) error {
+						if err := tx.Raw(query, tc.args...).Row().Scan(&got); err != nil {
+							return err
+						}
+						return tx.Raw("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%' || ? || '%'", alias).
+							Row().Scan(&prepared)
+					})
+					if err != nil {
+						t.Fatalf("run %d in %s: %v", i, ten.Slug, err)
+					}
+					if got != want[ten.Slug] {
+						t.Fatalf("run %d in %s read %q, want %q", i, ten.Slug, got, want[ten.Slug])
+					}
+				}
+			}
+			if prepared != tc.prepared {
+				t.Errorf("the connection holds %d prepared statements of the query, want %d", prepared, tc.prepared)
+			}
+			var calls, plans int64
+			err := statistics.QueryRow(context.Background(), `SELECT coalesce(sum(calls), 0), coalesce(sum(plans), 0)
+				FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+				AND query LIKE '%' || $1 || '%' AND query NOT LIKE '%pg_prepared_statements%'`, alias).Scan(&calls, &plans)
 			if err != nil {
-				t.Fatalf("run %d in %s: %v", i, ten.Slug, err)
+				t.Fatal(err)
 			}
-			if got != want[ten.Slug] {
-				t.Fatalf("run %d in %s read %q, want %q", i, ten.Slug, got, want[ten.Slug])
+			if calls != 20 {
+				t.Fatalf("pg_stat_statements counted %d runs of the statement, want 20", calls)
 			}
-		}
-	}
-
-	var calls, plans int64
-	err = statistics.QueryRow(context.Background(), `SELECT coalesce(sum(calls), 0), coalesce(sum(plans), 0)
-		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-		AND query LIKE '%' || $1 || '%'`, alias).Scan(&calls, &plans)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls != 20 {
-		t.Fatalf("pg_stat_statements counted %d runs of the statement, want 20", calls)
-	}
-	if plans > 2 {
-		t.Errorf("20 runs over 2 schools on one connection were planned %d times, want at most 2 (one per school)", plans)
+			if plans > tc.maxPlans {
+				t.Errorf("20 runs over 2 schools on one connection were planned %d times, want at most %d", plans, tc.maxPlans)
+			}
+		})
 	}
 }
 

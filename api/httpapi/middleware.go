@@ -184,7 +184,9 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		if s.auth != nil {
 			probe = s.auth.Probe(c, t)
 		}
-		err := s.reg.ScopeAs(c.Request().Context(), t, probe, func(ctx context.Context, _ *gorm.DB) error {
+		// Requests keep their statements per school, so that their plans
+		// survive the connection's moves between schools.
+		err := s.reg.ScopeAs(tenants.PerSchoolStatements(c.Request().Context()), t, probe, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
 			c.SetResponse(echo.NewResponse(buf, reqlog.From(ctx)))
 			herr := next(c)
