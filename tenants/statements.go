@@ -8,15 +8,16 @@ import (
 	"gorm.io/gorm"
 )
 
-// schoolStatements is the connection of a school's scope: every statement
-// it sends begins with a comment naming the school's schema, so that a
+// schoolStatements is the connection of a request's school scope (see
+// PerSchoolStatements): every statement it sends begins with a comment naming the school's schema, so that a
 // connection keeps one prepared statement per school and statement.
 //
 // Postgres drops a prepared statement's plan whenever it runs under another
 // search path than the one it was planned under, and every request sets its
 // school's. Were the text the same for every school, a connection moving
 // between schools would re-analyse and re-plan each statement at every
-// move; planning the hot routes' statements costs ten times running them.
+// move; planning a hot route's statement costs more than running it, and
+// ten times more the first time a connection meets a school's tables.
 // With the school in the text, the driver's statement cache (keyed by the
 // text) holds each school's statement apart, each runs only under its own
 // school's search path, and its plan survives.
