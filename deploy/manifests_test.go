@@ -26,6 +26,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/tenants"
 )
 
 const (
@@ -595,8 +596,8 @@ func TestServiceManifests(t *testing.T) {
 		t.Error("pgbouncer.ini: default_pool_size + reserve_pool_size exceed max_db_connections")
 	}
 	hpa := one[*autoscalingv2.HorizontalPodAutoscaler](t, m, "praksis")
-	if clients := int(hpa.Spec.MaxReplicas) * cfg.DBMaxConns; num("max_client_conn") < clients {
-		t.Errorf("pgbouncer.ini: max_client_conn %d < %d replicas x DB_MAX_CONNS %d", num("max_client_conn"), hpa.Spec.MaxReplicas, cfg.DBMaxConns)
+	if clients := int(hpa.Spec.MaxReplicas) * (cfg.DBMaxConns + tenants.SweepConns); num("max_client_conn") < clients {
+		t.Errorf("pgbouncer.ini: max_client_conn %d < %d replicas x (DB_MAX_CONNS %d + %d for sweeps)", num("max_client_conn"), hpa.Spec.MaxReplicas, cfg.DBMaxConns, tenants.SweepConns)
 	}
 	if u, err := url.Parse(cfg.DatabaseURL); err == nil {
 		if db := strings.TrimPrefix(u.Path, "/"); !strings.Contains(ini["[databases]"], db+" =") {

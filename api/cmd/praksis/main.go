@@ -251,9 +251,18 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
 		return queue.Enqueue(ctx, args, opts)
 	})
+	// Work that visits every school runs on connections of its own, so that
+	// the requests' connections keep only the schools they serve (see
+	// tenants.Sweeps).
+	sweepDB, err := tenants.Open(ctx, cfg.DatabaseURL, tenants.SweepConns)
+	if err != nil {
+		return err
+	}
+	defer tenants.Close(sweepDB)
+	sweeps := reg.Sweeps(sweepDB)
 	workers := river.NewWorkers()
 	river.AddWorker(workers, mail.NewWorker(reg, sender, log))
-	river.AddWorker(workers, signin.NewCleanupWorker(reg))
+	river.AddWorker(workers, signin.NewCleanupWorker(sweeps))
 	archiver := results.NewArchiveWorker(reg, enqueue, log)
 	// A school with eFormidling set up also gets each result in its own
 	// archive, started in the archiving transaction.
@@ -265,7 +274,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	river.AddWorker(workers, eformidling.NewWorker(reg, log))
 	river.AddWorker(workers, results.NewSubmitWorker(reg, resultExporter(cfg), log))
 	river.AddWorker(workers, retention.NewDailyWorker(reg))
-	river.AddWorker(workers, retention.NewSweepWorker(reg, log))
+	river.AddWorker(workers, retention.NewSweepWorker(sweeps, log))
 	river.AddWorker(workers, datacopy.NewWorker(reg, log))
 	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
