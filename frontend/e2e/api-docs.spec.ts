@@ -5,10 +5,13 @@ import { schoolUrl } from './support';
 // OpenAPI document of the same host, under the page's own policy (the
 // fixtures fail the journey on any violation).
 
+/** Redoc reads the whole document before it shows anything; on a busy machine that takes longer than a page of the app. */
+const FIRST_RENDER = { timeout: 30_000 };
+
 test('API reference: the document is rendered at /api/docs and can be searched', async ({ page }) => {
   await page.goto(schoolUrl('demo', '/api/docs'));
   await expect(page).toHaveTitle('Praksis API reference');
-  await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible(FIRST_RENDER);
   // An operation: its summary as a heading in the middle panel.
   const operation = page.getByRole('heading', { level: 2, name: /\bOne class\b/ });
   await expect(operation).toBeVisible();
@@ -24,7 +27,7 @@ test.describe('on a phone', () => {
 
   test('API reference: readable on a phone, with the menu behind a button', async ({ page }) => {
     await page.goto(schoolUrl('demo', '/api/docs'));
-    await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible(FIRST_RENDER);
     await expect(page.getByRole('heading', { level: 2, name: /\bOne class\b/ })).toBeAttached();
     // Nothing wider than the screen: the page does not scroll sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
