@@ -52,11 +52,12 @@ func newFixture(t *testing.T) *fixture { return newFixtureWith(t, nil) }
 // options (and to the fixture) before the server is built.
 func newFixtureWith(t *testing.T, configure func(f *fixture, o *Options)) *fixture {
 	t.Helper()
-	db := testdb.New(t)
-	db.School(t, "skole-a", "Felles navn", "a.localhost")
-	db.School(t, "skole-b", "Felles navn", "b.localhost")
-	db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole A'), ('en', 'appName', 'School A')")
-	db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole B')")
+	db := testdb.NewFrom(t, "two schools", func(t testing.TB, db *testdb.DB) {
+		db.School(t, "skole-a", "Felles navn", "a.localhost")
+		db.School(t, "skole-b", "Felles navn", "b.localhost")
+		db.Exec(t, "skole-a", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole A'), ('en', 'appName', 'School A')")
+		db.Exec(t, "skole-b", "INSERT INTO catalogue_entries (language, key, value) VALUES ('nb', 'appName', 'Skole B')")
+	})
 	f := newFixtureOn(t, db, db.Root, db.URL, configure)
 	return f
 }
