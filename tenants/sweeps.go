@@ -15,10 +15,10 @@ import (
 // descriptions and plans, some megabytes a school. A sweep over every
 // school run on the request pool would load every school into each of its
 // connections (and, with affinity, take the connections that last served
-// the busy schools): after an hourly clean-up over 200 schools each request
-// connection held about 190 MB and planned its own schools' statements
-// cold again. On their own pool, only the sweeps' connections carry every
-// school, and the requests keep theirs.
+// the busy schools): a connection that had served 50 schools held about
+// 190 MB, and after a clean-up over 200 schools each request connection
+// planned its own schools' statements cold again. On their own pool, only
+// the sweeps' connections carry every school, and the requests keep theirs.
 type Sweeps struct {
 	*Registry
 	db *gorm.DB
