@@ -12,10 +12,7 @@ export default defineConfig({
   // scripts/e2e; behind PgBouncer (scripts/cluster-test) it is left out.
   testIgnore: process.env.PRAKSIS_E2E_PG_DIR ? [] : ['database-away.spec.ts'],
   outputDir: './test-results',
-  // Each journey stands alone, so shards (scripts/e2e runs two, each against
-  // a server of its own) split the run by journey rather than by file; a
-  // shard still runs its journeys one at a time, in order.
-  fullyParallel: true,
+  fullyParallel: false,
   workers: 1,
   // One more try for a journey that failed: a journey that fails twice fails
   // the run, and one that passed on its second try is reported as flaky.
