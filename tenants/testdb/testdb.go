@@ -44,12 +44,8 @@ type DB struct {
 func New(t testing.TB) *DB {
 	t.Helper()
 	admin := adminURL(t)
-	name := newName()
-	role := name + "_app"
-	if err := adminExec(admin,
-		"CREATE ROLE "+pgx.Identifier{role}.Sanitize()+" LOGIN CREATEROLE NOINHERIT",
-		"CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER "+pgx.Identifier{role}.Sanitize(),
-	); err != nil {
+	name, role, err := createDatabase(admin)
+	if err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
 	db := open(t, admin, name, role)
@@ -100,12 +96,8 @@ func NewFrom(t testing.TB, key string, build func(t testing.TB, d *DB)) *DB {
 // connection to it, as Postgres copies only a database nobody uses. The
 // template stays for the life of the throwaway cluster.
 func makeTemplate(t testing.TB, admin string, build func(t testing.TB, d *DB)) (name, role string, err error) {
-	name = newName()
-	role = name + "_app"
-	if err := adminExec(admin,
-		"CREATE ROLE "+pgx.Identifier{role}.Sanitize()+" LOGIN CREATEROLE NOINHERIT",
-		"CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER "+pgx.Identifier{role}.Sanitize(),
-	); err != nil {
+	name, role, err = createDatabase(admin)
+	if err != nil {
 		return "", "", fmt.Errorf("create: %w", err)
 	}
 	db, err := connect(admin, name, role)
@@ -130,6 +122,18 @@ func adminURL(t testing.TB) string {
 		t.Fatalf("%s is not set: run scripts/test, which starts a throwaway Postgres cluster for the tests", EnvAdminURL)
 	}
 	return admin
+}
+
+// createDatabase makes an empty database owned by a login role of its own,
+// set up as production's application role is.
+func createDatabase(admin string) (name, role string, err error) {
+	name = newName()
+	role = name + "_app"
+	err = adminExec(admin,
+		"CREATE ROLE "+pgx.Identifier{role}.Sanitize()+" LOGIN CREATEROLE NOINHERIT",
+		"CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER "+pgx.Identifier{role}.Sanitize(),
+	)
+	return name, role, err
 }
 
 func newName() string {
