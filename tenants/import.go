@@ -162,12 +162,21 @@ func (s *Service) restore(ctx context.Context, t *Tenant, e *Export, status Stat
 		if err := tx.Exec("TRUNCATE " + strings.Join(quoted, ", ")).Error; err != nil {
 			return fmt.Errorf("empty the new schema: %w", err)
 		}
+		// The rows go in exactly as exported: triggers that keep derived
+		// values (a form's structure version) stay off until they are in.
+		// Foreign keys are system triggers and still check every row.
+		if err := switchUserTriggers(tx, quoted, "DISABLE"); err != nil {
+			return err
+		}
 		for _, name := range order {
 			n, err := restoreTable(tx, tables[name], e.Tables[name])
 			if err != nil {
 				return err
 			}
 			rows[name] = n
+		}
+		if err := switchUserTriggers(tx, quoted, "ENABLE"); err != nil {
+			return err
 		}
 		// Leave the school's role to set the status in the registry, in the
 		// same transaction: the school is served exactly when its data is
@@ -185,6 +194,18 @@ type column struct {
 	Name      string
 	Generated bool // GENERATED ALWAYS AS (…) STORED: computed, never inserted
 	Identity  bool
+}
+
+// switchUserTriggers disables or enables (how) the triggers the school's
+// schema defines on tables, leaving the system's foreign-key triggers on.
+// The school's role owns the tables, so it may.
+func switchUserTriggers(tx *gorm.DB, tables []string, how string) error {
+	for _, name := range tables {
+		if err := tx.Exec("ALTER TABLE " + name + " " + how + " TRIGGER USER").Error; err != nil {
+			return fmt.Errorf("%s triggers of %s: %w", strings.ToLower(how), name, err)
+		}
+	}
+	return nil
 }
 
 // table is one table of the school's schema with its columns in order.

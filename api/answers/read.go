@@ -2,12 +2,12 @@ package answers
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"time"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
@@ -113,7 +113,7 @@ type commentJSON struct {
 // decodeSets turns setsSQL's JSON into sets (see assemble).
 func decodeSets(raw []byte) ([]Set, error) {
 	var rows []setJSON
-	if err := json.Unmarshal(raw, &rows); err != nil {
+	if err := dbjson.Decode(raw, &rows); err != nil {
 		return nil, fmt.Errorf("decode answer sets: %w", err)
 	}
 	out := make([]Set, len(rows))

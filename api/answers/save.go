@@ -14,6 +14,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/tenants"
@@ -49,9 +50,9 @@ func formQuestions(tx *gorm.DB, formID int64) (map[int64]question, error) {
 
 // saveState is everything a save decides on, read in one statement: the
 // assignment, the caller's relation to the student (as policy.Of reads it),
-// the form's questions, whether the signing form is locked, and the
-// caller's own set (locked for the rest of the transaction) with what it
-// holds.
+// the form's questions (sent only when this replica does not hold their
+// current version), whether the signing form is locked, and the caller's own
+// set (locked for the rest of the transaction) with what it holds.
 type saveState struct {
 	ID            int64
 	ClassID       int64
@@ -65,13 +66,21 @@ type saveState struct {
 	Locked        bool
 	MyName        string
 	MyRole        Role
-	Questions     []byte
-	Mine          []byte
+	// StructureVersion is the form's; Questions is NULL when held has it.
+	StructureVersion int64
+	Questions        []byte
+	Mine             []byte
 	// studentID is the student the save is about.
 	studentID int64
+	// key and held are what this replica held of the form's questions
+	// when the state was read.
+	key  formKey
+	held formStructure
 }
 
-func loadSaveState(tx *gorm.DB, assignmentID, studentID, me int64) (*saveState, error) {
+func loadSaveState(tx *gorm.DB, tenantID, assignmentID, studentID, me int64) (*saveState, error) {
+	key := formKey{tenantID: tenantID, assignmentID: assignmentID}
+	held := heldStructure(key)
 	var st saveState
 	res := tx.Raw(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
 			EXISTS (SELECT 1 FROM class_students WHERE class_id = a.class_id AND user_id = @student) AS in_class,
@@ -81,20 +90,18 @@ func loadSaveState(tx *gorm.DB, assignmentID, studentID, me int64) (*saveState, 
 			EXISTS (SELECT 1 FROM signing_forms WHERE class_id = a.class_id AND student_user_id = @student AND is_locked) AS locked,
 			(SELECT display_name FROM users WHERE id = @me) AS my_name,
 			`+roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)")+` AS my_role,
-			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'text', q.text, 'type', g.type,
-					'options', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id),
-					'o', json_build_array(g.sort_order, q.sort_order, q.id))), '[]')
-				FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id) AS questions,
+			f.structure_version, `+questionsSQL+` AS questions,
 			`+setsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)+` AS mine
-		FROM assignments a JOIN classes c ON c.id = a.class_id WHERE a.id = @assignment`,
-		map[string]any{"assignment": assignmentID, "student": studentID, "me": me}).Scan(&st)
+		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`,
+		map[string]any{"assignment": assignmentID, "student": studentID, "me": me,
+			"knownForm": held.formID, "known": held.version}).Scan(&st)
 	if res.Error != nil {
 		return nil, fmt.Errorf("load assignment %d for a save: %w", assignmentID, res.Error)
 	}
 	if res.RowsAffected == 0 {
 		return nil, apperror.NotFoundf("answers.assignmentNotFound")
 	}
-	st.studentID = studentID
+	st.studentID, st.key, st.held = studentID, key, held
 	return &st, nil
 }
 
@@ -108,21 +115,7 @@ func (st *saveState) relation(caller *auth.Caller, studentID int64) (policy.Rela
 }
 
 func (st *saveState) questions() (map[int64]question, error) {
-	var rows []struct {
-		ID      int64           `json:"id"`
-		Text    string          `json:"text"`
-		Type    forms.GroupType `json:"type"`
-		Options int             `json:"options"`
-		Order   order           `json:"o"`
-	}
-	if err := json.Unmarshal(st.Questions, &rows); err != nil {
-		return nil, fmt.Errorf("decode questions of form %d: %w", st.FormID, err)
-	}
-	out := make(map[int64]question, len(rows))
-	for _, r := range rows {
-		out[r.ID] = question{Text: r.Text, Type: r.Type, Options: r.Options, Order: r.Order}
-	}
-	return out, nil
+	return structureOf(st.key, st.held, st.FormID, st.StructureVersion, st.Questions)
 }
 
 // change is one validated answer: the value and comment to store, nil for
@@ -246,7 +239,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	st, err := loadSaveState(tx, in.AssignmentID, in.StudentUserID, caller.UserID)
+	st, err := loadSaveState(tx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -283,9 +276,10 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if st.Locked {
 		return nil, false, apperror.Conflictf("answers.locked")
 	}
-	mine, err := decodeSets(st.Mine)
-	if err != nil {
-		return nil, false, err
+	// The caller's own set, if any: at most one row, locked by the read.
+	var mine []setJSON
+	if err := dbjson.Decode(st.Mine, &mine); err != nil {
+		return nil, false, fmt.Errorf("decode answer set: %w", err)
 	}
 	stale := apperror.Conflictf("answers.stale")
 	var before *setJSON
@@ -297,9 +291,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	case in.Version != mine[0].Version:
 		return nil, false, stale
 	default:
-		if err := json.Unmarshal(firstSet(st.Mine), &before); err != nil {
-			return nil, false, fmt.Errorf("decode answer set: %w", err)
-		}
+		before = &mine[0]
 	}
 	if before != nil && in.ID != nil && *in.ID != 0 && *in.ID != before.ID {
 		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
@@ -309,15 +301,6 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
 	return write(tx, caller.UserID, st, before, changes, qs, in.Deliver)
-}
-
-// firstSet is the first element of a JSON array of sets.
-func firstSet(raw []byte) []byte {
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
-		return nil
-	}
-	return list[0]
 }
 
 // write stores the validated changes in one statement: the set (made
@@ -459,14 +442,14 @@ func write(tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []chan
 			CreatedAt   time.Time  `json:"created_at"`
 			UpdatedAt   time.Time  `json:"updated_at"`
 		}
-		if err := json.Unmarshal(out.Set, &row); err != nil {
+		if err := dbjson.Decode(out.Set, &row); err != nil {
 			return nil, false, fmt.Errorf("decode saved answer set: %w", err)
 		}
 		final.ID, final.Version, final.DeliveredAt, final.CreatedAt, final.UpdatedAt = row.ID, row.Version, row.DeliveredAt, row.CreatedAt, row.UpdatedAt
 	}
 	if out.Comments != nil {
 		var put []commentJSON
-		if err := json.Unmarshal(out.Comments, &put); err != nil {
+		if err := dbjson.Decode(out.Comments, &put); err != nil {
 			return nil, false, fmt.Errorf("decode saved comments: %w", err)
 		}
 		for _, p := range put {

@@ -2,7 +2,6 @@ package answers
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
@@ -246,7 +246,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		raw []byte
 		to  any
 	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &exps}} {
-		if err := json.Unmarshal(d.raw, d.to); err != nil {
+		if err := dbjson.Decode(d.raw, d.to); err != nil {
 			return nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
 		}
 	}
@@ -483,10 +483,10 @@ func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]Fo
 		N int   `json:"n"`
 		D bool  `json:"d"`
 	}
-	if err := json.Unmarshal(assignments, &as); err != nil {
+	if err := dbjson.Decode(assignments, &as); err != nil {
 		return nil, fmt.Errorf("decode assignments: %w", err)
 	}
-	if err := json.Unmarshal(counted, &rows); err != nil {
+	if err := dbjson.Decode(counted, &rows); err != nil {
 		return nil, fmt.Errorf("decode answer counts: %w", err)
 	}
 	type key struct {
@@ -650,7 +650,7 @@ func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
 		raw []byte
 		to  any
 	}{{st.Circle, &refs}, {st.Graded, &graded}, {st.Expected, &expected}} {
-		if err := json.Unmarshal(d.raw, d.to); err != nil {
+		if err := dbjson.Decode(d.raw, d.to); err != nil {
 			return nil, fmt.Errorf("decode progress of student %d: %w", studentID, err)
 		}
 	}

@@ -2,7 +2,6 @@ package classes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/users"
@@ -116,7 +116,7 @@ func StudentClasses(ctx context.Context, studentID int64) ([]StudentClass, error
 			Teacher     *Contact     `json:"teacher"`
 			Supervisors []Supervisor `json:"supervisors"`
 		}
-		if err := json.Unmarshal(extras[i], &people); err != nil {
+		if err := dbjson.Decode(extras[i], &people); err != nil {
 			return nil, fmt.Errorf("decode the people of student %d in class %d: %w", studentID, c.ID, err)
 		}
 		out[i].Teacher, out[i].Supervisors = people.Teacher, people.Supervisors
@@ -162,7 +162,7 @@ func MatchingAffiliations(ctx context.Context, userID int64) ([]Class, error) {
 	codes := []string{}
 	if len(raw) == 1 {
 		var groups []map[string]any
-		if err := json.Unmarshal(raw[0].Groups, &groups); err != nil {
+		if err := dbjson.Decode(raw[0].Groups, &groups); err != nil {
 			return nil, fmt.Errorf("read Feide groups of user %d: %w", userID, err)
 		}
 		for _, m := range signin.ParseMemberships(groups) {

@@ -2,7 +2,6 @@ package classes
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/api/signing"
@@ -188,7 +188,7 @@ func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, err
 		raw []byte
 		to  any
 	}{{st.Students, &rows}, {st.Refs, &refs}, {st.Warnings, &ws}, {st.Signing, &ss}} {
-		if err := json.Unmarshal(d.raw, d.to); err != nil {
+		if err := dbjson.Decode(d.raw, d.to); err != nil {
 			return nil, fmt.Errorf("decode students of a class: %w", err)
 		}
 	}

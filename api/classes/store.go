@@ -2,7 +2,6 @@ package classes
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/pgerr"
@@ -87,7 +87,7 @@ func loadWith(ctx context.Context, extra, where string, args ...any) ([]Class, [
 			Assignments: []Assignment{}, Forms: []forms.Summary{},
 		}
 		extras[i] = r.Extra
-		if err := json.Unmarshal(r.FormsJSON, &out[i].Forms); err != nil {
+		if err := dbjson.Decode(r.FormsJSON, &out[i].Forms); err != nil {
 			return nil, nil, fmt.Errorf("decode forms of class %d: %w", r.ID, err)
 		}
 		var as []struct {
@@ -97,7 +97,7 @@ func loadWith(ctx context.Context, extra, where string, args ...any) ([]Class, [
 			Name   string `json:"name"`
 			Main   bool   `json:"main"`
 		}
-		if err := json.Unmarshal(r.AssignmentsJSON, &as); err != nil {
+		if err := dbjson.Decode(r.AssignmentsJSON, &as); err != nil {
 			return nil, nil, fmt.Errorf("decode assignments of class %d: %w", r.ID, err)
 		}
 		for _, a := range as {

@@ -253,6 +253,66 @@ func TestAnswerValidation(t *testing.T) {
 	}
 }
 
+// A save checks answers against the form as it is now, though the server
+// keeps each form's questions between saves: every change to the form's
+// groups, labels or questions reaches the next save. Each case saves once
+// (so the server holds the form), changes the form, and sends a save that
+// only the changed form decides as wanted.
+func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	cases := []struct {
+		name   string
+		change func(m mainForm) (sql string, args []any)
+		// answer is the save after the change; reason the field refused,
+		// "" when it must be accepted.
+		answer func(m mainForm) answers.Answer
+		reason string
+	}{
+		{"a label removed", func(m mainForm) (string, []any) {
+			return "DELETE FROM question_group_options WHERE value = 4 AND group_id = (SELECT group_id FROM questions WHERE id = ?)", []any{m.graded1}
+		}, func(m mainForm) answers.Answer { return answers.Answer{FormQuestionID: m.graded1, Value: sp("5")} }, "answers[0].value"},
+		{"a label added", func(m mainForm) (string, []any) {
+			return "INSERT INTO question_group_options (group_id, label, value, sort_order) SELECT group_id, 'Ny', 5, 6 FROM questions WHERE id = ?", []any{m.graded1}
+		}, func(m mainForm) answers.Answer { return answers.Answer{FormQuestionID: m.graded1, Value: sp("6")} }, ""},
+		{"a grading group made free text", func(m mainForm) (string, []any) {
+			return "UPDATE question_groups SET type = 1 WHERE id = (SELECT group_id FROM questions WHERE id = ?)", []any{m.graded1}
+		}, func(m mainForm) answers.Answer {
+			return answers.Answer{FormQuestionID: m.graded1, Value: sp("Jeg snakker med pasienten.")}
+		}, ""},
+		{"a question added", func(m mainForm) (string, []any) {
+			return "UPDATE questions SET group_id = (SELECT group_id FROM questions WHERE id = ?), sort_order = 3 WHERE id = ?", []any{m.graded1, m.foreign}
+		}, func(m mainForm) answers.Answer { return answers.Answer{FormQuestionID: m.foreign, Value: sp("2")} }, ""},
+		{"a question moved to another form", func(m mainForm) (string, []any) {
+			return "UPDATE questions SET group_id = (SELECT group_id FROM questions WHERE id = ?) WHERE id = ?", []any{m.foreign, m.graded2}
+		}, func(m mainForm) answers.Answer { return answers.Answer{FormQuestionID: m.graded2, Value: sp("2")} }, "answers[0].formQuestionId"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			p, m := f.mainFormPlacement(t)
+			first := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
+				Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
+			sql, args := c.change(m)
+			f.db.Exec(t, "skole-a", sql, args...)
+			rec := f.save(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
+				Version: first.Version, Answers: []answers.Answer{c.answer(m)}})
+			if c.reason == "" {
+				if rec.Code != http.StatusOK {
+					t.Fatalf("save the changed form allows: %d %s", rec.Code, rec.Body)
+				}
+				return
+			}
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("save the changed form refuses: %d %s", rec.Code, rec.Body)
+			}
+			pr := decode[Problem](t, rec)
+			if len(pr.Errors) != 1 || pr.Errors[0].Reason != c.reason {
+				t.Errorf("problem %+v, want one error for %s", pr, c.reason)
+			}
+		})
+	}
+}
+
 // A write based on an old version is refused; an autosave that changes
 // nothing keeps the version; clearing removes; a locked signing form stops
 // every change.

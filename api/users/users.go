@@ -4,7 +4,6 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -266,7 +266,7 @@ func LoadMe(ctx context.Context, id int64) (*Me, error) {
 		to  any
 	}{{row.RolesJSON, &me.Roles}, {row.TeacherJSON, &me.TeacherClasses}, {row.AdvisorJSON, &me.AdvisorClasses},
 		{row.ReferencesJSON, &me.StudentReferences}, {row.SupervisedJSON, &me.StudentUserReferences}} {
-		if err := json.Unmarshal(d.raw, d.to); err != nil {
+		if err := dbjson.Decode(d.raw, d.to); err != nil {
 			return nil, fmt.Errorf("decode user %d: %w", id, err)
 		}
 	}
