@@ -160,6 +160,7 @@ func serveCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			tuneGC()
 			return serve(cmd.Context(), cfg, newLogger(cfg), nil)
 		},
 	}
