@@ -78,6 +78,58 @@ func TestAffinityKeepsConnectionsPerSchool(t *testing.T) {
 	}
 }
 
+// A request whose school has no connection of its own idle takes one that
+// served the school before, though another has been idle longer: that one
+// would have to meet the school's tables and plans afresh.
+func TestAffinityPrefersAConnectionThatMetTheSchool(t *testing.T) {
+	db, reg, a, b := twoNamedSchools(t)
+	if err := reg.UseAffinity(2); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(reg.Close)
+	pid := func(ten *tenants.Tenant) int {
+		var p int
+		if err := reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
+			return tx.Raw("SELECT pg_backend_pid()").Row().Scan(&p)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// Two connections, one per school, by running both at once.
+	var wg sync.WaitGroup
+	hold := make(chan struct{})
+	for _, ten := range []*tenants.Tenant{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
+				<-hold
+				return tx.Exec("SELECT 1").Error
+			})
+		}()
+	}
+	close(hold)
+	wg.Wait()
+	ofA := pid(a)
+	ofB := pid(b) // now B's is the newest idle and A's the oldest
+	if ofA == ofB {
+		t.Fatalf("both schools on one connection (%d)", ofA)
+	}
+	c := db.School(t, "skole-c", "C")
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// C takes the one idle the longest, A's, which then last served C.
+	if got := pid(c); got != ofA {
+		t.Fatalf("school C on connection %d, want the one idle the longest (%d)", got, ofA)
+	}
+	// B's connection has now been idle longer, but A's has met A.
+	if got := pid(a); got != ofA {
+		t.Errorf("school A on connection %d, want %d, which served A before (%d never did)", got, ofA, ofB)
+	}
+}
+
 // When every connection is out, a connection given back goes to the first
 // waiting request of the school it served, ahead of requests of other
 // schools that waited longer; and those are passed over at most once a
