@@ -22,12 +22,14 @@ import (
 // an entry is a few kilobytes.
 const structureCacheSize = 4096
 
-// formKey names what a save names, an assignment, across schools: tenant
-// ids are never reused, so a school deleted and created again cannot meet
-// its predecessor's forms.
+// formKey names a form across schools by what a request names: an
+// assignment (a save) or the form itself (a full read, assignmentID 0).
+// Tenant ids are never reused, so a school deleted and created again cannot
+// meet its predecessor's forms.
 type formKey struct {
 	tenantID     int64
 	assignmentID int64
+	formID       int64
 }
 
 // formStructure is the questions of one version of the assignment's form.
@@ -48,8 +50,8 @@ func mustStructureCache() *lru.Cache[formKey, formStructure] {
 	return c
 }
 
-// heldStructure is what this replica holds of the assignment's form; its
-// form id is 0 (no form has it) when it holds none.
+// heldStructure is what this replica holds of the form; its form id is 0
+// (no form has it) when it holds none.
 // The caller keeps it for the whole request, so an eviction in between
 // cannot take away what the read was told is held.
 func heldStructure(key formKey) formStructure {
@@ -91,11 +93,11 @@ func decodeQuestions(raw []byte) (map[int64]question, error) {
 	return out, nil
 }
 
-// questionsSQL is the questions of the form f (a.form_id) as
+// questionsSQL is the questions of the form f (a row of forms) as
 // decodeQuestions reads them, or NULL when the form is @knownForm at
 // structure version @known.
 const questionsSQL = `CASE WHEN f.id = @knownForm AND f.structure_version = @known THEN NULL ELSE
 			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'text', q.text, 'type', g.type,
 					'options', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id),
 					'o', json_build_array(g.sort_order, q.sort_order, q.id))), '[]')
-				FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id) END`
+				FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = f.id) END`

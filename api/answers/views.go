@@ -182,6 +182,14 @@ type fullState struct {
 	Circle       []byte
 	Sets         []byte
 	Expectations []byte
+	// StructureVersion is the form's (0 when there is no such form);
+	// Questions is NULL when held has it.
+	StructureVersion int64
+	Questions        []byte
+	// key and held are what this replica held of the form's questions
+	// when the state was read.
+	key  formKey
+	held formStructure
 }
 
 func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullState, error) {
@@ -189,19 +197,25 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullS
 	if err != nil {
 		return nil, err
 	}
+	key := formKey{tenantID: tenants.Current(ctx).ID, formID: formID}
+	held := heldStructure(key)
 	var st fullState
 	if err := tx.Raw(`SELECT `+policy.RelationSQL+`,
 			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
 				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
-			`+setsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
+			`+unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form")+` AS sets,
 			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value) ORDER BY g.sort_order, q.sort_order, q.id), '[]')
 				FROM expectations e JOIN questions q ON q.id = e.question_id JOIN question_groups g ON g.id = q.group_id
-				WHERE e.class_id = @class AND e.form_id = @form) AS expectations`,
-		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me}).Scan(&st).Error; err != nil {
+				WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
+			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
+			(SELECT `+questionsSQL+` FROM forms f WHERE f.id = @form) AS questions`,
+		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me,
+			"knownForm": held.formID, "known": held.version}).Scan(&st).Error; err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}
+	st.key, st.held = key, held
 	return &st, nil
 }
 
@@ -254,7 +268,11 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		return nil, apperror.NotFoundf("answers.formNotInClass")
 	}
 	c := circleOf(refs)
-	sets, err := decodeSets(st.Sets)
+	qs, err := structureOf(st.key, st.held, formID, st.StructureVersion, st.Questions)
+	if err != nil {
+		return nil, err
+	}
+	sets, err := decodeSetsIn(st.Sets, qs)
 	if err != nil {
 		return nil, err
 	}

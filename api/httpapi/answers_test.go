@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -310,6 +311,45 @@ func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 				t.Errorf("problem %+v, want one error for %s", pr, c.reason)
 			}
 		})
+	}
+}
+
+// The full read places answers and comments in the form's order as it is
+// now, though the server keeps each form's questions between reads: a
+// reorder reaches the next read.
+func TestFullReadFollowsTheFormsOrder(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	f := newFixture(t)
+	p, m := f.mainFormPlacement(t)
+	f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Answers: []answers.Answer{
+		{FormQuestionID: m.graded2, Value: sp("2"), Comment: sp("Andre")},
+		{FormQuestionID: m.text, Value: sp("Tekst")},
+		{FormQuestionID: m.graded1, Value: sp("1"), Comment: sp("Første")},
+	}})
+	path := fmt.Sprintf("/api/classes/%d/students/%d/forms/%d/full", p.classID, p.studentID, m.formID)
+	order := func() (answered, commented []int64) {
+		t.Helper()
+		full := decode[answers.Full](t, f.send(t, http.MethodGet, "a.localhost", path, p.tokens["student"], nil))
+		if full.MidSemester == nil || full.MidSemester.Student == nil {
+			t.Fatalf("no set of the student's: %+v", full)
+		}
+		for _, a := range full.MidSemester.Student.Answers {
+			answered = append(answered, a.FormQuestionID)
+		}
+		for _, c := range full.MidSemester.Student.Comments {
+			commented = append(commented, c.FormQuestionID)
+		}
+		return answered, commented
+	}
+	if a, c := order(); !slices.Equal(a, []int64{m.graded1, m.graded2, m.text}) || !slices.Equal(c, []int64{m.graded1, m.graded2}) {
+		t.Fatalf("before: answers %v comments %v, want %v and %v", a, c, []int64{m.graded1, m.graded2, m.text}, []int64{m.graded1, m.graded2})
+	}
+	// The two graded questions change places, and the free-text group
+	// moves before the grading one.
+	f.db.Exec(t, "skole-a", "UPDATE questions SET sort_order = CASE id WHEN ? THEN 2 ELSE 1 END WHERE id IN (?, ?)", m.graded1, m.graded1, m.graded2)
+	f.db.Exec(t, "skole-a", "UPDATE question_groups SET sort_order = 3 - sort_order WHERE form_id = ?", m.formID)
+	if a, c := order(); !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) {
+		t.Errorf("after: answers %v comments %v, want %v and %v", a, c, []int64{m.text, m.graded2, m.graded1}, []int64{m.graded2, m.graded1})
 	}
 }
 
