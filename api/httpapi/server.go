@@ -155,6 +155,10 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	}
 	s.metrics = newMetrics(promReg, opts.Collectors...)
 	e.Logger = log
+	e.JSONSerializer = jsonWire{}
+	if opts.Contract != nil {
+		e.JSONSerializer = checkedJSONWire{report: opts.Contract}
+	}
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = s.clientIP
 	s.tracer = opts.Tracer

@@ -1,0 +1,95 @@
+package httpapi
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/answers"
+)
+
+// The API's answers are written by jsonWire; these are shapes where JSON
+// encoders are known to part ways, and each must come out byte for byte as
+// encoding/json writes it, but for floats, which must say the same number.
+// (Every answer of the HTTP tests and journeys is compared as well:
+// checkedJSONWire.)
+func TestJSONWireEncodesAsEncodingJSON(t *testing.T) {
+	type inner struct {
+		A string `json:"a,omitempty"`
+		B *int   `json:"b"`
+	}
+	type outer struct {
+		inner
+		Named   *inner             `json:"named,omitempty"`
+		Raw     stdjson.RawMessage `json:"raw"`
+		Map     map[string]any     `json:"map"`
+		Nil     []int              `json:"nil"`
+		Empty   []int              `json:"empty"`
+		Time    time.Time          `json:"time"`
+		Skipped string             `json:"-"`
+	}
+	seven := 7
+	cases := map[string]any{
+		"html characters":   "<script>&amp;</script>",
+		"line separators":   "a\u2028b\u2029c",
+		"invalid utf-8":     "ab\xffcd",
+		"control bytes":     "tab\tnew\nnul\x00",
+		"floats":            []float64{0, math.Copysign(0, -1), 1e20, 1e21, 1e-7, 0.1, 123456789.125},
+		"big integers":      []int64{math.MaxInt64, math.MinInt64},
+		"embedded and tags": outer{inner: inner{B: &seven}, Raw: stdjson.RawMessage(` { "x" : [1, 2] } `), Map: map[string]any{"b": 1, "a": []string{}}, Empty: []int{}, Time: time.Date(2026, 11, 26, 15, 4, 5, 123456789, time.FixedZone("", 3600))},
+		"an answer set":     answers.Set{ID: 1, Answers: []answers.Answer{{FormQuestionID: 2}}, Comments: []answers.Comment{}},
+		"nil":               nil,
+	}
+	for name, v := range cases {
+		var std bytes.Buffer
+		if err := stdjson.NewEncoder(&std).Encode(v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		rec := httptest.NewRecorder()
+		c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/", nil), rec)
+		if err := (jsonWire{}).Serialize(c, v, ""); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got := rec.Body.String()
+		if name == "floats" && sameJSON([]byte(got), std.Bytes()) {
+			continue
+		}
+		if got != std.String() {
+			t.Errorf("%s:\n got %q\nwant %q", name, got, std.String())
+		}
+	}
+}
+
+// A difference between the encoders is reported by the checked writer.
+func TestCheckedJSONWireReportsDifferences(t *testing.T) {
+	var reported []error
+	w := checkedJSONWire{report: func(err error) { reported = append(reported, err) }}
+	rec := httptest.NewRecorder()
+	c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/api/x", nil), rec)
+	if err := w.Serialize(c, map[string]string{"a": "<b>"}, ""); err != nil || len(reported) != 0 {
+		t.Fatalf("same encodings: %v, reported %v", err, reported)
+	}
+	// A value whose encodings differ: its own MarshalJSON answers each
+	// encoder differently.
+	if err := w.Serialize(c, &twoFaced{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if len(reported) != 1 || !strings.Contains(reported[0].Error(), "encodes as 1") {
+		t.Errorf("reported %v, want one difference", reported)
+	}
+}
+
+// twoFaced encodes as 1 the first time and as 2 after.
+type twoFaced struct{ n int }
+
+func (f *twoFaced) MarshalJSON() ([]byte, error) {
+	f.n++
+	return []byte{byte('0' + f.n)}, nil
+}
