@@ -365,6 +365,9 @@ func (s stepResult) meets(target time.Duration) bool {
 	return s.total.Count > 0 && s.total.P99 < target && s.total.Failed*100 <= s.total.Count
 }
 
+// searchSettle is the pause before each rate of the capacity search.
+const searchSettle = 3 * time.Second
+
 // search runs the capacity search of -rates: each rate for -step, up to
 // the first that misses -p99-target, then -bisect halvings between the
 // last that met it and that one. It returns every step run and the highest
@@ -373,6 +376,10 @@ func search(ctx context.Context, cfg *mixConfig, users []*vuser) ([]stepResult, 
 	if len(cfg.rates) == 0 {
 		return nil, 0
 	}
+	// The measured run before ends far past saturation: let the server and
+	// Postgres settle (queues drained, the garbage collected, the pages the
+	// flood dirtied written) before the first rate, as between rates.
+	time.Sleep(searchSettle)
 	fmt.Printf("\ncapacity search: p99 under %s, each rate %s\n", cfg.p99Target, cfg.step)
 	fmt.Printf("%10s %10s %8s %8s %8s %7s  %s\n", "offered/s", "answered/s", "p50 ms", "p95 ms", "p99 ms", "failed", "CPU ms per request")
 	var steps []stepResult
@@ -393,7 +400,7 @@ func search(ctx context.Context, cfg *mixConfig, users []*vuser) ([]stepResult, 
 		fmt.Printf("%10.0f %10.1f %8s %8s %8s %7d  %s\n", rate, total.PerSecond, ms(total.P50), ms(total.P95), ms(total.P99), total.Failed, st.cpuText(cfg))
 		steps = append(steps, st)
 		// Let what piled up drain before the next rate.
-		time.Sleep(time.Second)
+		time.Sleep(searchSettle)
 		return st
 	}
 	good, bad := 0.0, 0.0
