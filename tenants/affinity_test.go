@@ -39,21 +39,7 @@ func TestAffinityKeepsConnectionsPerSchool(t *testing.T) {
 		}
 		return s
 	}
-	// Two connections, one per school, by running both at once.
-	var wg sync.WaitGroup
-	hold := make(chan struct{})
-	for _, ten := range []*tenants.Tenant{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
-				<-hold
-				return tx.Exec("SELECT 1").Error
-			})
-		}()
-	}
-	close(hold)
-	wg.Wait()
+	oneConnectionEach(reg, a, b)
 	first := map[string]seen{"A": in(a), "B": in(b)}
 	if first["A"].pid == first["B"].pid {
 		t.Fatalf("both schools on one connection: %+v", first)
@@ -96,21 +82,7 @@ func TestAffinityPrefersAConnectionThatMetTheSchool(t *testing.T) {
 		}
 		return p
 	}
-	// Two connections, one per school, by running both at once.
-	var wg sync.WaitGroup
-	hold := make(chan struct{})
-	for _, ten := range []*tenants.Tenant{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
-				<-hold
-				return tx.Exec("SELECT 1").Error
-			})
-		}()
-	}
-	close(hold)
-	wg.Wait()
+	oneConnectionEach(reg, a, b)
 	ofA := pid(a)
 	ofB := pid(b) // now B's is the newest idle and A's the oldest
 	if ofA == ofB {
@@ -228,6 +200,25 @@ func TestAffinityHandsConnectionsToTheSameSchool(t *testing.T) {
 // twoNamedSchools makes the schools skole-a and skole-b, each with its own
 // name ("A", "B") as appName in its catalogue, and a registry that knows
 // them.
+// oneConnectionEach leaves an idle connection for each of the schools, by
+// running a scope of each at once.
+func oneConnectionEach(reg *tenants.Registry, schools ...*tenants.Tenant) {
+	var wg sync.WaitGroup
+	hold := make(chan struct{})
+	for _, ten := range schools {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = reg.Scope(context.Background(), ten, func(_ context.Context, tx *gorm.DB) error {
+				<-hold
+				return tx.Exec("SELECT 1").Error
+			})
+		}()
+	}
+	close(hold)
+	wg.Wait()
+}
+
 func twoNamedSchools(t *testing.T) (*testdb.DB, *tenants.Registry, *tenants.Tenant, *tenants.Tenant) {
 	t.Helper()
 	db := testdb.New(t)
