@@ -58,6 +58,24 @@ function db(): Promise<IDBPDatabase<DeviceSchema>> {
   return opened;
 }
 
+/** Reads and writes under way; a chain of them (autosave's) can outlive the page that began it. */
+let inFlight = 0;
+
+/** Runs op on the open database, counted as under way until it settles. */
+async function use<T>(op: (database: IDBPDatabase<DeviceSchema>) => Promise<T>): Promise<T> {
+  inFlight++;
+  try {
+    return await op(await db());
+  } finally {
+    inFlight--;
+  }
+}
+
+/** How many reads and writes are under way (tests wait for none before they start afresh). */
+export function operationsUnderWay(): number {
+  return inFlight;
+}
+
 /** Drops the open connection without waiting (tests start each with a fresh database). */
 export function forgetConnection(): void {
   void opened?.then((d) => d.close()).catch(() => undefined);
@@ -66,22 +84,22 @@ export function forgetConnection(): void {
 
 /** The changes kept for one set, or null. */
 export async function readPending(key: string): Promise<PendingChanges | null> {
-  return (await (await db()).get('pending', key)) ?? null;
+  return (await use((d) => d.get('pending', key))) ?? null;
 }
 
 /** Keeps the changes of one set (replacing what was kept). */
 export async function writePending(record: PendingChanges): Promise<void> {
-  await (await db()).put('pending', record);
+  await use((d) => d.put('pending', record));
 }
 
 /** Forgets the changes of one set (the server has them). */
 export async function deletePending(key: string): Promise<void> {
-  await (await db()).delete('pending', key);
+  await use((d) => d.delete('pending', key));
 }
 
 /** A user's pending sets, oldest first. */
 export async function listPending(userId: number): Promise<PendingChanges[]> {
-  const all = await (await db()).getAllFromIndex('pending', 'byUser', userId);
+  const all = await use((d) => d.getAllFromIndex('pending', 'byUser', userId));
   return all.sort((a, b) => a.updatedAt - b.updatedAt);
 }
 
@@ -93,7 +111,7 @@ export async function countPending(): Promise<number> {
       // Opening a database that is not there would create it.
       if (!names.includes(DEVICE_DB)) return 0;
     }
-    return await (await db()).count('pending');
+    return await use((d) => d.count('pending'));
   } catch {
     return 0;
   }

@@ -7,7 +7,7 @@ import { retryTiming } from '@/api/apiSlice';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@/i18n/language';
 import { setCurrentLanguage } from '@/i18n/languageStore';
 import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
-import { forgetConnection } from '@/pwa/deviceStore';
+import { forgetConnection, operationsUnderWay } from '@/pwa/deviceStore';
 
 // Node's fetch (which RTK Query uses here) refuses relative URLs such as
 // `/api/tenant`; a browser resolves them against the page. Do the same.
@@ -27,8 +27,26 @@ await Promise.all(LANGUAGES.map((language) => loadMessages(language)));
 // Reads that fail on the way are retried at once here, not after a pause.
 retryTiming.stepMs = 0;
 
-afterEach(() => {
+/** One turn of the event loop (IndexedDB here runs on setImmediate, which stays real). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Waits until the device store has been idle for two turns, at most two
+ * seconds: a page's chain of writes can outlive it, and a write that lands
+ * after the reset below would reach the next test's database.
+ */
+async function deviceQuiet(): Promise<void> {
+  const end = performance.now() + 2000;
+  let idle = 0;
+  while (idle < 2 && performance.now() < end) {
+    await turn();
+    idle = operationsUnderWay() === 0 ? idle + 1 : 0;
+  }
+}
+
+afterEach(async () => {
   cleanup();
+  await deviceQuiet();
   window.localStorage.clear();
   window.sessionStorage.clear();
   // The language shown is page-wide state; each test starts in the default.
