@@ -56,16 +56,10 @@ var (
 	// HandleStudentForm serves GET
 	// /api/classes/{classId}/students/{studentId}/forms/{formId}: the
 	// answer-set ids and states about the student for the form, per half
-	// and place, for those who may read the student's assessments.
+	// and place, for those who may read the student's assessments (ReadSummary
+	// checks the caller's relation in the statement that reads them).
 	HandleStudentForm = edge.Read(http.StatusOK, readerOf(func(ctx context.Context, caller *auth.Caller, p StudentFormPath) (*Summary, error) {
-		rel, err := policy.Of(ctx, p.ClassID, p.StudentID)
-		if err != nil {
-			return nil, err
-		}
-		if err := policy.CanView(rel); err != nil {
-			return nil, err
-		}
-		return SummaryOf(ctx, p.ClassID, p.StudentID, p.FormID, rel, caller.UserID)
+		return ReadSummary(ctx, caller, p.ClassID, p.StudentID, p.FormID)
 	}))
 
 	// HandleStudentFormFull serves GET

@@ -205,7 +205,7 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullS
 				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
-			`+unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form")+` AS sets,
+			`+unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
 			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value) ORDER BY g.sort_order, q.sort_order, q.id), '[]')
 				FROM expectations e JOIN questions q ON q.id = e.question_id JOIN question_groups g ON g.id = q.group_id
 				WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
@@ -231,7 +231,8 @@ func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, form
 	if err != nil {
 		return nil, err
 	}
-	return st.full(classID, studentID, formID, rel, caller.UserID)
+	f, _, err := st.full(classID, studentID, formID, rel, caller.UserID)
+	return f, err
 }
 
 // FullOf returns every answer set about a student for a form in a class,
@@ -242,10 +243,13 @@ func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Re
 	if err != nil {
 		return nil, err
 	}
-	return st.full(classID, studentID, formID, rel, me)
+	f, _, err := st.full(classID, studentID, formID, rel, me)
+	return f, err
 }
 
-func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
+// full places what loadFull read for the caller; it also returns the form's
+// questions, by id.
+func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, map[int64]question, error) {
 	var as []struct {
 		ID  int64 `json:"id"`
 		Mid bool  `json:"mid"`
@@ -261,20 +265,20 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		to  any
 	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &exps}} {
 		if err := dbjson.Decode(d.raw, d.to); err != nil {
-			return nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
+			return nil, nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
 		}
 	}
 	if len(as) == 0 {
-		return nil, apperror.NotFoundf("answers.formNotInClass")
+		return nil, nil, apperror.NotFoundf("answers.formNotInClass")
 	}
 	c := circleOf(refs)
 	qs, err := structureOf(st.key, st.held, formID, st.StructureVersion, st.Questions)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sets, err := decodeSetsIn(st.Sets, qs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	mine := AnswerAs(rel)
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
@@ -303,7 +307,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 			f.EndSemester = h
 		}
 	}
-	return f, nil
+	return f, qs, nil
 }
 
 // SetSummary is an answer set without its answers: who, how far, and
@@ -343,19 +347,21 @@ type Summary struct {
 	EndSemester   *HalfSummary `json:"endSemester"`
 }
 
-// SummaryOf returns the answer-set ids and states about a student for a
-// form in a class, placed as FullOf places them. NotFound when the class
-// does not use the form.
-func SummaryOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Summary, error) {
-	f, err := FullOf(ctx, classID, studentID, formID, rel, me)
+// ReadSummary returns the answer-set ids and states about a student for a
+// form in a class, placed as ReadFull places them, with the caller's
+// relation worked out from the same statement: NotFound when the student is
+// not in the class or the class does not use the form, Forbidden when the
+// caller may not read the student's assessments.
+func ReadSummary(ctx context.Context, caller *auth.Caller, classID, studentID, formID int64) (*Summary, error) {
+	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID)
 	if err != nil {
 		return nil, err
 	}
-	tx, err := tenants.DB(ctx)
+	rel, err := st.check(caller, studentID)
 	if err != nil {
 		return nil, err
 	}
-	qs, err := formQuestions(tx, formID)
+	f, qs, err := st.full(classID, studentID, formID, rel, caller.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -627,7 +633,7 @@ func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressS
 	if err := tx.Raw(`SELECT `+policy.RelationSQL+`, `+CountsSQL("SELECT CAST(@student AS bigint)")+`,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
-			`+setsSQL("s.class_id = @class AND s.student_user_id = @student", false)+` AS sets,
+			`+setsSQL("s.class_id = @class AND s.student_user_id = @student")+` AS sets,
 			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'formId', g.form_id, 'text', q.text, 'group', g.name,
 					'levels', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id))
 					ORDER BY g.form_id, g.sort_order, q.sort_order, q.id), '[]')
