@@ -33,14 +33,9 @@ var answerable = []forms.GroupType{forms.TextInput, forms.Grading}
 // setsSQL is an expression giving, as one JSON array, the answer sets
 // matched by where (on answer_sets s), newest change first, each with its
 // answers in question order and its comments (with the part each commenter
-// plays), so that a read of sets is one statement. lock adds FOR UPDATE OF
-// the sets.
-func setsSQL(where string, lock bool) string {
-	forUpdate := ""
-	if lock {
-		forUpdate = " FOR UPDATE OF s"
-	}
-	return setsOf(where+forUpdate,
+// plays), so that a read of sets is one statement.
+func setsSQL(where string) string {
+	return setsOf(where,
 		`(SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'v', a.value, 'o', json_build_array(g.sort_order, q.sort_order, q.id))
 					ORDER BY g.sort_order, q.sort_order, q.id), '[]')
 				FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
@@ -55,8 +50,11 @@ func setsSQL(where string, lock bool) string {
 // comments come without their places in the form, which decodeSetsIn gives
 // them from the form's questions the server holds. Joining every answer to
 // its question and group for the order was a quarter of the full read's
-// time in Postgres.
-func unorderedSetsSQL(where string) string {
+// time in Postgres. lock adds FOR UPDATE OF the sets.
+func unorderedSetsSQL(where string, lock bool) string {
+	if lock {
+		where += " FOR UPDATE OF s"
+	}
 	return setsOf(where,
 		`(SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'v', a.value)), '[]')
 				FROM answers a WHERE a.answer_set_id = s.id)`,
@@ -149,6 +147,20 @@ func decodeSets(raw []byte) ([]Set, error) {
 // question and id, and a question's comments oldest first. A question no
 // longer in the form (moved to another) goes last.
 func decodeSetsIn(raw []byte, qs map[int64]question) ([]Set, error) {
+	rows, err := decodeRowsIn(raw, qs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Set, len(rows))
+	for i := range rows {
+		out[i] = assemble(&rows[i])
+	}
+	return out, nil
+}
+
+// decodeRowsIn is decodeSetsIn before assemble: the rows with their answers
+// and comments given their places in the form.
+func decodeRowsIn(raw []byte, qs map[int64]question) ([]setJSON, error) {
 	var rows []setJSON
 	if err := dbjson.Decode(raw, &rows); err != nil {
 		return nil, fmt.Errorf("decode answer sets: %w", err)
@@ -159,7 +171,6 @@ func decodeSetsIn(raw []byte, qs map[int64]question) ([]Set, error) {
 		}
 		return order{math.MaxInt64, math.MaxInt64, id}
 	}
-	out := make([]Set, len(rows))
 	for i := range rows {
 		r := &rows[i]
 		for j := range r.Answers {
@@ -171,9 +182,8 @@ func decodeSetsIn(raw []byte, qs map[int64]question) ([]Set, error) {
 		// The statement sent them oldest first: a stable sort keeps that
 		// within a question.
 		sort.SliceStable(r.Comments, func(a, b int) bool { return r.Comments[a].Order.less(r.Comments[b].Order) })
-		out[i] = assemble(r)
 	}
-	return out, nil
+	return rows, nil
 }
 
 // assemble makes the API's set: every comment with its author's part (the
@@ -229,7 +239,7 @@ func loadSets(ctx context.Context, where string, args ...any) ([]Set, error) {
 		return nil, err
 	}
 	var raw []byte
-	if err := tx.Raw(`SELECT `+setsSQL(where, false), args...).Row().Scan(&raw); err != nil {
+	if err := tx.Raw(`SELECT `+setsSQL(where), args...).Row().Scan(&raw); err != nil {
 		return nil, fmt.Errorf("load answer sets: %w", err)
 	}
 	return decodeSets(raw)

@@ -28,26 +28,6 @@ type question struct {
 	Order   order
 }
 
-// formQuestions reads the questions of a form by id.
-func formQuestions(tx *gorm.DB, formID int64) (map[int64]question, error) {
-	var rows []struct {
-		ID      int64
-		Text    string
-		Type    forms.GroupType
-		Options int
-	}
-	if err := tx.Raw(`SELECT q.id, q.text, g.type,
-			(SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS options
-		FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = ?`, formID).Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("load questions of form %d: %w", formID, err)
-	}
-	out := make(map[int64]question, len(rows))
-	for _, r := range rows {
-		out[r.ID] = question{Text: r.Text, Type: r.Type, Options: r.Options}
-	}
-	return out, nil
-}
-
 // saveState is everything a save decides on, read in one statement: the
 // assignment, the caller's relation to the student (as policy.Of reads it),
 // the form's questions (sent only when this replica does not hold their
@@ -91,7 +71,7 @@ func loadSaveState(tx *gorm.DB, tenantID, assignmentID, studentID, me int64) (*s
 			(SELECT display_name FROM users WHERE id = @me) AS my_name,
 			`+roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)")+` AS my_role,
 			f.structure_version, `+questionsSQL+` AS questions,
-			`+setsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)+` AS mine
+			`+unorderedSetsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)+` AS mine
 		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`,
 		map[string]any{"assignment": assignmentID, "student": studentID, "me": me,
 			"knownForm": held.formID, "known": held.version}).Scan(&st)
@@ -277,9 +257,9 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		return nil, false, apperror.Conflictf("answers.locked")
 	}
 	// The caller's own set, if any: at most one row, locked by the read.
-	var mine []setJSON
-	if err := dbjson.Decode(st.Mine, &mine); err != nil {
-		return nil, false, fmt.Errorf("decode answer set: %w", err)
+	mine, err := decodeRowsIn(st.Mine, qs)
+	if err != nil {
+		return nil, false, fmt.Errorf("decode own answer set: %w", err)
 	}
 	stale := apperror.Conflictf("answers.stale")
 	var before *setJSON

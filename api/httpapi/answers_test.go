@@ -314,10 +314,10 @@ func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 	}
 }
 
-// The full read places answers and comments in the form's order as it is
-// now, though the server keeps each form's questions between reads: a
-// reorder reaches the next read.
-func TestFullReadFollowsTheFormsOrder(t *testing.T) {
+// The full read and the save's answer place answers and comments in the
+// form's order as it is now, though the server keeps each form's questions
+// between requests: a reorder reaches the next request.
+func TestReadsAndSavesFollowTheFormsOrder(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	f := newFixture(t)
 	p, m := f.mainFormPlacement(t)
@@ -350,6 +350,20 @@ func TestFullReadFollowsTheFormsOrder(t *testing.T) {
 	f.db.Exec(t, "skole-a", "UPDATE question_groups SET sort_order = 3 - sort_order WHERE form_id = ?", m.formID)
 	if a, c := order(); !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) {
 		t.Errorf("after: answers %v comments %v, want %v and %v", a, c, []int64{m.text, m.graded2, m.graded1}, []int64{m.graded2, m.graded1})
+	}
+	// A save answers with the whole set in the form's new order, the
+	// answers and comments it left alone included.
+	saved := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Version: 1,
+		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("3"), Comment: sp("Første")}}})
+	var a, c []int64
+	for _, x := range saved.Answers {
+		a = append(a, x.FormQuestionID)
+	}
+	for _, x := range saved.Comments {
+		c = append(c, x.FormQuestionID)
+	}
+	if !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) {
+		t.Errorf("saved: answers %v comments %v, want %v and %v", a, c, []int64{m.text, m.graded2, m.graded1}, []int64{m.graded2, m.graded1})
 	}
 }
 
