@@ -62,7 +62,7 @@ function db(): Promise<IDBPDatabase<DeviceSchema>> {
 let inFlight = 0;
 
 /** Runs op on the open database, counted as under way until it settles. */
-async function use<T>(op: (database: IDBPDatabase<DeviceSchema>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(op: (database: IDBPDatabase<DeviceSchema>) => Promise<T>): Promise<T> {
   inFlight++;
   try {
     return await op(await db());
@@ -84,22 +84,22 @@ export function forgetConnection(): void {
 
 /** The changes kept for one set, or null. */
 export async function readPending(key: string): Promise<PendingChanges | null> {
-  return (await use((d) => d.get('pending', key))) ?? null;
+  return (await withDatabase((d) => d.get('pending', key))) ?? null;
 }
 
 /** Keeps the changes of one set (replacing what was kept). */
 export async function writePending(record: PendingChanges): Promise<void> {
-  await use((d) => d.put('pending', record));
+  await withDatabase((d) => d.put('pending', record));
 }
 
 /** Forgets the changes of one set (the server has them). */
 export async function deletePending(key: string): Promise<void> {
-  await use((d) => d.delete('pending', key));
+  await withDatabase((d) => d.delete('pending', key));
 }
 
 /** A user's pending sets, oldest first. */
 export async function listPending(userId: number): Promise<PendingChanges[]> {
-  const all = await use((d) => d.getAllFromIndex('pending', 'byUser', userId));
+  const all = await withDatabase((d) => d.getAllFromIndex('pending', 'byUser', userId));
   return all.sort((a, b) => a.updatedAt - b.updatedAt);
 }
 
@@ -111,7 +111,7 @@ export async function countPending(): Promise<number> {
       // Opening a database that is not there would create it.
       if (!names.includes(DEVICE_DB)) return 0;
     }
-    return await use((d) => d.count('pending'));
+    return await withDatabase((d) => d.count('pending'));
   } catch {
     return 0;
   }

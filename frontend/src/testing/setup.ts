@@ -27,8 +27,10 @@ await Promise.all(LANGUAGES.map((language) => loadMessages(language)));
 // Reads that fail on the way are retried at once here, not after a pause.
 retryTiming.stepMs = 0;
 
-/** One turn of the event loop (IndexedDB here runs on setImmediate, which stays real). */
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** Node's setImmediate, which fake timers leave real and on which IndexedDB here runs. */
+const { setImmediate: nextTurn } = globalThis as unknown as { setImmediate: (callback: () => void) => void };
+/** One turn of the event loop. */
+const turn = () => new Promise<void>((resolve) => nextTurn(resolve));
 
 /**
  * Waits until the device store has been idle for two turns, at most two
