@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import axe from 'axe-core';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -12,6 +12,23 @@ declare global {
 
 /** Port of the Praksis server under test. */
 export const PORT = process.env.PRAKSIS_PORT ?? '8080';
+
+/**
+ * The failover test's cue (scripts/failover-test sets PRAKSIS_E2E_OUTAGE_MARK
+ * to a file name): asks for the primary database to be killed now, waits
+ * until it has been, and returns how much longer the next step may take to
+ * wait out the failover. Elsewhere, or when the kill has already happened
+ * (a retried journey), it returns 0 at once.
+ */
+export async function databaseOutage(): Promise<number> {
+  const mark = process.env.PRAKSIS_E2E_OUTAGE_MARK;
+  if (!mark || existsSync(mark)) return 0;
+  writeFileSync(mark, 'kill the primary now\n');
+  await expect.poll(() => existsSync(`${mark}.done`), { timeout: 30_000 }).toBe(true);
+  // The monitor promotes the standby within about 17 s; the autosave's
+  // retries (2, 5, 10, 20 s apart) reach the new primary within 40.
+  return 60_000;
+}
 
 /** The front page of a school host, e.g. `schoolUrl('demo')` → `http://demo.localhost:8080/`. */
 export const schoolUrl = (host: string, path = '/') => `http://${host}.localhost:${PORT}${path}`;
