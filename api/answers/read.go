@@ -42,8 +42,7 @@ func setsSQL(where string) string {
 				WHERE a.answer_set_id = s.id)`,
 		`, 'o', json_build_array(g.sort_order, q.sort_order, q.id))
 					ORDER BY g.sort_order, q.sort_order, q.id, c.commented_at, c.id), '[]')
-				FROM comments c JOIN users cu ON cu.id = c.user_id
-				JOIN questions q ON q.id = c.question_id JOIN question_groups g ON g.id = q.group_id`)
+				FROM comments c JOIN questions q ON q.id = c.question_id JOIN question_groups g ON g.id = q.group_id`)
 }
 
 // unorderedSetsSQL is setsSQL without the question order: the answers and
@@ -59,7 +58,7 @@ func unorderedSetsSQL(where string, lock bool) string {
 		`(SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'v', a.value)), '[]')
 				FROM answers a WHERE a.answer_set_id = s.id)`,
 		`) ORDER BY c.commented_at, c.id), '[]')
-				FROM comments c JOIN users cu ON cu.id = c.user_id`)
+				FROM comments c`)
 }
 
 // setsOf is setsSQL's statement with its answers expression and the end of
@@ -70,7 +69,8 @@ func setsOf(where, answers, commentsEnd string) string {
 			u.display_name AS user_name, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role,
 			s.is_mid_semester, s.version, s.delivered_at, s.created_at, s.updated_at,
 			` + answers + ` AS answers,
-			(SELECT coalesce(json_agg(json_build_object('id', c.id, 'q', c.question_id, 'userId', c.user_id, 'userName', cu.display_name,
+			(SELECT coalesce(json_agg(json_build_object('id', c.id, 'q', c.question_id, 'userId', c.user_id,
+					'userName', (SELECT cu.display_name FROM users cu WHERE cu.id = c.user_id),
 					'role', CASE WHEN c.user_id = s.user_id THEN NULL ELSE ` + roleOf("c.user_id", "s.class_id", "s.student_user_id") + ` END,
 					'comment', c.comment, 'createdAt', c.created_at, 'commentedAt', c.commented_at, 'updatedAt', c.updated_at` + commentsEnd + `
 				WHERE c.answer_set_id = s.id) AS comments
@@ -158,6 +158,15 @@ func decodeSetsIn(raw []byte, qs map[int64]question) ([]Set, error) {
 	return out, nil
 }
 
+// placeIn is question id's place in the form whose questions are qs; a
+// question no longer in the form goes last.
+func placeIn(qs map[int64]question, id int64) order {
+	if q, ok := qs[id]; ok {
+		return q.Order
+	}
+	return order{math.MaxInt64, math.MaxInt64, id}
+}
+
 // decodeRowsIn is decodeSetsIn before assemble: the rows with their answers
 // and comments given their places in the form.
 func decodeRowsIn(raw []byte, qs map[int64]question) ([]setJSON, error) {
@@ -165,12 +174,7 @@ func decodeRowsIn(raw []byte, qs map[int64]question) ([]setJSON, error) {
 	if err := dbjson.Decode(raw, &rows); err != nil {
 		return nil, fmt.Errorf("decode answer sets: %w", err)
 	}
-	place := func(id int64) order {
-		if q, ok := qs[id]; ok {
-			return q.Order
-		}
-		return order{math.MaxInt64, math.MaxInt64, id}
-	}
+	place := func(id int64) order { return placeIn(qs, id) }
 	for i := range rows {
 		r := &rows[i]
 		for j := range r.Answers {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -206,9 +207,8 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullS
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
 			`+unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
-			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value) ORDER BY g.sort_order, q.sort_order, q.id), '[]')
-				FROM expectations e JOIN questions q ON q.id = e.question_id JOIN question_groups g ON g.id = q.group_id
-				WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
+			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value)), '[]')
+				FROM expectations e WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
 			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
 			(SELECT `+questionsSQL+` FROM forms f WHERE f.id = @form) AS questions`,
 		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me,
@@ -280,6 +280,8 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	if err != nil {
 		return nil, nil, err
 	}
+	// The expectations come unordered, as the sets' answers do.
+	sort.SliceStable(exps, func(i, j int) bool { return placeIn(qs, exps[i].Q).less(placeIn(qs, exps[j].Q)) })
 	mine := AnswerAs(rel)
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
 	for _, a := range as {

@@ -314,8 +314,8 @@ func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 	}
 }
 
-// The full read and the save's answer place answers and comments in the
-// form's order as it is now, though the server keeps each form's questions
+// The full read and the save's answer place answers, comments and the
+// expected levels in the form's order as it is now, though the server keeps each form's questions
 // between requests: a reorder reaches the next request.
 func TestReadsAndSavesFollowTheFormsOrder(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
@@ -326,12 +326,19 @@ func TestReadsAndSavesFollowTheFormsOrder(t *testing.T) {
 		{FormQuestionID: m.text, Value: sp("Tekst")},
 		{FormQuestionID: m.graded1, Value: sp("1"), Comment: sp("Første")},
 	}})
+	level := "2"
+	if rec := f.send(t, http.MethodPost, "a.localhost", fmt.Sprintf("/api/classes/%d/expectations", p.classID), p.tokens["admin"],
+		expectations.Set{FormID: m.formID, IsMidSemester: true, Answers: []expectations.Answer{
+			{FormQuestionID: m.graded2, Value: &level}, {FormQuestionID: m.graded1, Value: &level}}}); rec.Code != http.StatusOK {
+		t.Fatalf("expectations: %d %s", rec.Code, rec.Body)
+	}
 	path := fmt.Sprintf("/api/classes/%d/students/%d/forms/%d/full", p.classID, p.studentID, m.formID)
+	var expected []int64
 	order := func() (answered, commented []int64) {
 		t.Helper()
 		full := decode[answers.Full](t, f.send(t, http.MethodGet, "a.localhost", path, p.tokens["student"], nil))
-		if full.MidSemester == nil || full.MidSemester.Student == nil {
-			t.Fatalf("no set of the student's: %+v", full)
+		if full.MidSemester == nil || full.MidSemester.Student == nil || full.MidSemester.Expectations == nil {
+			t.Fatalf("no set of the student's or no expectations: %+v", full)
 		}
 		for _, a := range full.MidSemester.Student.Answers {
 			answered = append(answered, a.FormQuestionID)
@@ -339,17 +346,25 @@ func TestReadsAndSavesFollowTheFormsOrder(t *testing.T) {
 		for _, c := range full.MidSemester.Student.Comments {
 			commented = append(commented, c.FormQuestionID)
 		}
+		expected = nil
+		for _, e := range full.MidSemester.Expectations.Answers {
+			expected = append(expected, e.FormQuestionID)
+		}
 		return answered, commented
 	}
-	if a, c := order(); !slices.Equal(a, []int64{m.graded1, m.graded2, m.text}) || !slices.Equal(c, []int64{m.graded1, m.graded2}) {
-		t.Fatalf("before: answers %v comments %v, want %v and %v", a, c, []int64{m.graded1, m.graded2, m.text}, []int64{m.graded1, m.graded2})
+	if a, c := order(); !slices.Equal(a, []int64{m.graded1, m.graded2, m.text}) || !slices.Equal(c, []int64{m.graded1, m.graded2}) ||
+		!slices.Equal(expected, []int64{m.graded1, m.graded2}) {
+		t.Fatalf("before: answers %v comments %v expectations %v, want %v, %v and %v", a, c, expected,
+			[]int64{m.graded1, m.graded2, m.text}, []int64{m.graded1, m.graded2}, []int64{m.graded1, m.graded2})
 	}
 	// The two graded questions change places, and the free-text group
 	// moves before the grading one.
 	f.db.Exec(t, "skole-a", "UPDATE questions SET sort_order = CASE id WHEN ? THEN 2 ELSE 1 END WHERE id IN (?, ?)", m.graded1, m.graded1, m.graded2)
 	f.db.Exec(t, "skole-a", "UPDATE question_groups SET sort_order = 3 - sort_order WHERE form_id = ?", m.formID)
-	if a, c := order(); !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) {
-		t.Errorf("after: answers %v comments %v, want %v and %v", a, c, []int64{m.text, m.graded2, m.graded1}, []int64{m.graded2, m.graded1})
+	if a, c := order(); !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) ||
+		!slices.Equal(expected, []int64{m.graded2, m.graded1}) {
+		t.Errorf("after: answers %v comments %v expectations %v, want %v, %v and %v", a, c, expected,
+			[]int64{m.text, m.graded2, m.graded1}, []int64{m.graded2, m.graded1}, []int64{m.graded2, m.graded1})
 	}
 	// A save answers with the whole set in the form's new order, the
 	// answers and comments it left alone included.
