@@ -174,14 +174,13 @@ func decodeRowsIn(raw []byte, qs map[int64]question) ([]setJSON, error) {
 	if err := dbjson.Decode(raw, &rows); err != nil {
 		return nil, fmt.Errorf("decode answer sets: %w", err)
 	}
-	place := func(id int64) order { return placeIn(qs, id) }
 	for i := range rows {
 		r := &rows[i]
 		for j := range r.Answers {
-			r.Answers[j].Order = place(r.Answers[j].Q)
+			r.Answers[j].Order = placeIn(qs, r.Answers[j].Q)
 		}
 		for j := range r.Comments {
-			r.Comments[j].Order = place(r.Comments[j].Q)
+			r.Comments[j].Order = placeIn(qs, r.Comments[j].Q)
 		}
 		// The statement sent them oldest first: a stable sort keeps that
 		// within a question.
