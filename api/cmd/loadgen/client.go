@@ -114,6 +114,11 @@ func statusOf(err error) int {
 	return 0
 }
 
+// answerBuffers keeps the buffers answers are read into: the load
+// generator shares the machine with what it measures, and growing a fresh
+// buffer for every answer cost it a tenth of its processor time.
+var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // do sends one request and decodes a 2xx JSON answer into out (when not
 // nil). route names the request in the statistics ("" records nothing).
 // Any other status is a *statusError.
@@ -145,11 +150,14 @@ func (c *client) do(ctx context.Context, route, method, path string, body, out a
 		start = t
 	}
 	resp, err := c.http.Do(req)
-	var data []byte
+	buf := answerBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer answerBuffers.Put(buf)
 	if err == nil {
-		data, err = io.ReadAll(resp.Body)
+		_, err = buf.ReadFrom(resp.Body)
 		resp.Body.Close()
 	}
+	data := buf.Bytes()
 	elapsed := time.Since(start)
 	status := 0
 	if resp != nil {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,6 +43,8 @@ type mixConfig struct {
 	p99Target time.Duration
 	bisect    int
 	step      time.Duration
+	// procs is the processors this process may use (GOMAXPROCS).
+	procs int
 }
 
 func parseMix(args []string) (*mixConfig, error) {
@@ -90,6 +93,7 @@ Flags:
 	fs.DurationVar(&c.p99Target, "p99-target", 50*time.Millisecond, "the capacity search's latency bound")
 	fs.IntVar(&c.bisect, "bisect", 2, "bisection steps after the first rate that misses the target")
 	fs.DurationVar(&c.step, "step", 5*time.Second, "how long each rate of the capacity search runs")
+	fs.IntVar(&c.procs, "procs", 1, "processors the load generator itself uses (GOMAXPROCS, 1 to 64): on a machine it shares with the server and Postgres, one keeps its own share small (two spent a third more CPU per request, mostly waking each other)")
 	cpu := fs.String("cpu", "", "name=pid,…: also report the CPU time per request of each process and its descendants, such as server=1234,database=5678 (Linux /proc)")
 	var err error
 	if c.base, err = parseCommandLine(fs, args, base); err != nil {
@@ -130,7 +134,12 @@ Flags:
 		return nil, errors.New("-teacher-share must be 0 to 1")
 	case c.signInRate < 0 || c.signInRate > 50:
 		return nil, errors.New("-signin-rate must be 0 to 50")
+	case c.procs < 1 || c.procs > 64:
+		return nil, errors.New("-procs must be 1 to 64")
 	}
+	// The load generator's own CPU per request is reported with the rest:
+	// it shares the machine, and what it spends the others cannot.
+	c.cpu = append(c.cpu, cpuRoot{name: "loadgen", pid: os.Getpid()})
 	return &c, nil
 }
 
@@ -175,6 +184,7 @@ func runMix(ctx context.Context, args []string) error {
 		}
 		return err
 	}
+	runtime.GOMAXPROCS(cfg.procs)
 	catcher := mail.NewCatcher()
 	addr, err := catcher.Start(cfg.smtpAddr)
 	if err != nil {
@@ -323,7 +333,7 @@ func driveOpen(ctx context.Context, deadline time.Time, users []*vuser, rec *rec
 		u.rec = rec
 	}
 	interval := time.Duration(float64(time.Second) / rate)
-	var wg sync.WaitGroup
+	var pool workers
 	next := time.Now()
 	for i := 0; ctx.Err() == nil; i++ {
 		next = next.Add(interval)
@@ -335,13 +345,51 @@ func driveOpen(ctx context.Context, deadline time.Time, users []*vuser, rec *rec
 		}
 		u := users[i%len(users)]
 		due := next
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			u.step(withScheduled(ctx, due))
-		}()
+		pool.run(func() { u.step(withScheduled(ctx, due)) })
 	}
-	wg.Wait()
+	pool.wait()
+}
+
+// workers runs each job at once: on an idle worker when there is one, else
+// on a new one, which then stays for the jobs after it. Open loop never
+// waits for a free worker (requests arrive whatever the answers do), and a
+// worker's stack, grown by its first request, serves the next ones: the
+// load generator shares the processors with what it measures, and a fresh
+// goroutine per request spent a tenth of its time growing stacks.
+type workers struct {
+	jobs chan func()
+	wg   sync.WaitGroup
+	// started counts the workers started.
+	started atomic.Int64
+}
+
+// run runs job on an idle worker or a new one.
+func (w *workers) run(job func()) {
+	if w.jobs == nil {
+		w.jobs = make(chan func())
+	}
+	select {
+	case w.jobs <- job:
+		return
+	default:
+	}
+	w.wg.Add(1)
+	w.started.Add(1)
+	go func() {
+		defer w.wg.Done()
+		job()
+		for job := range w.jobs {
+			job()
+		}
+	}()
+}
+
+// wait ends the workers once every job given has finished.
+func (w *workers) wait() {
+	if w.jobs != nil {
+		close(w.jobs)
+	}
+	w.wg.Wait()
 }
 
 // stepResult is one rate of the capacity search.
@@ -515,19 +563,26 @@ func (u *vuser) refresh(ctx context.Context) {
 	}
 }
 
-// save is one autosave: one to three questions changed, the version last
-// read sent along. A stale version (409) reloads the set's version.
+// save is one autosave: one to three questions changed, each with its
+// comment, the version last read sent along. A stale version (409) reloads the set's version.
 func (u *vuser) save(ctx context.Context, t *target) {
 	u.saveMu.Lock()
 	defer u.saveMu.Unlock()
 	u.saves++
 	n := 1 + u.intN(3)
 	changes := make([]answer, 0, n)
+	if t.comments == nil {
+		t.comments = map[int64]string{}
+	}
 	for i := range n {
 		v := fmt.Sprint(u.intN(5))
 		a := answer{FormQuestionID: u.graded[(u.saves*3+i)%len(u.graded)], Value: &v}
+		// One change in three writes the question's comment afresh; the
+		// others send it as it stands (none yet: none).
 		if u.intN(3) == 0 {
-			c := fmt.Sprintf("Notat %d fra %s", u.saves, u.email)
+			t.comments[a.FormQuestionID] = fmt.Sprintf("Notat %d fra %s", u.saves, u.email)
+		}
+		if c, ok := t.comments[a.FormQuestionID]; ok {
 			a.Comment = &c
 		}
 		changes = append(changes, a)

@@ -118,6 +118,10 @@ type target struct {
 	classID, formID, assignmentID, studentID int64
 	setID                                    int64
 	version                                  int
+	// comments is the comment each question has as this load last sent
+	// it: a save sends a question's comment as it stands, as the web app
+	// does, so comments are written now and then and not cleared.
+	comments map[int64]string
 }
 
 // ownSet is the caller's own end-of-placement set about the student, as the
