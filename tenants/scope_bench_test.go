@@ -14,7 +14,8 @@ import (
 // BenchmarkScope measures what the per-request scope costs: the same small
 // query run plainly on the pool, inside a bare transaction, and inside
 // InScope (a transaction that first sets the search path and role of the
-// school), each with pgx's default statement cache and with the exec mode
+// school), and with the scope's settings sent in one round trip with the
+// query (inScopePipelined), each with pgx's default statement cache and with the exec mode
 // used behind PgBouncer (default_query_exec_mode=exec). scripts/bench runs
 // it against its throwaway cluster:
 //
@@ -66,6 +67,14 @@ func BenchmarkScope(b *testing.B) {
 				})
 				if err != nil || n != 2 {
 					b.Fatalf("query in scope: %v (got %d)", err, n)
+				}
+			}
+		})
+		b.Run("pipelined/"+mode.name, func(b *testing.B) {
+			for b.Loop() {
+				var n int
+				if err := inScopePipelined(ctx, root, ten, "SELECT $1::int + 1", []any{1}, &n); err != nil || n != 2 {
+					b.Fatalf("query pipelined with the scope: %v (got %d)", err, n)
 				}
 			}
 		})
