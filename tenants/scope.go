@@ -60,7 +60,19 @@ func InScope(ctx context.Context, root *gorm.DB, t *Tenant, fn func(ctx context.
 // (control.enter_school): the read runs after the settings, as the school's
 // role in the school's schema, so it is confined exactly as any later
 // statement. SessionFrom(ctx) gives fn what it found.
+//
+// When ctx is marked SessionOnly and probe is not nil, the session is read
+// in one statement with no transaction of its own (Postgres runs it in one
+// of its own, which the settings do not outlive) and fn gets no handle:
+// DB and SQLTx refuse with ErrNoScope.
 func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	if probe != nil && sessionOnly(ctx) {
+		read, err := enterSchool(root.WithContext(ctx), t, probe)
+		if err != nil {
+			return err
+		}
+		return fn(context.WithValue(ctx, scopeKey{}, &scope{tenant: t, session: read}), nil)
+	}
 	return root.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		s := &scope{tenant: t, tx: tx}
 		if probe == nil {
@@ -70,22 +82,11 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 				return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, err)
 			}
 		} else {
-			var row struct {
-				SessID           string
-				SessUserID       int64
-				SessCreatedAt    time.Time
-				SessExpiresAt    time.Time
-				SessRevokedAt    *time.Time
-				SessSignInMethod string
-				SessRoles        string
+			read, err := enterSchool(tx, t, probe)
+			if err != nil {
+				return err
 			}
-			res := tx.Raw("SELECT * FROM control.enter_school(?, ?, ?::uuid, ?)", t.SchemaName, t.DBRole, probe.ID, probe.UserID).Scan(&row)
-			if res.Error != nil {
-				return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, res.Error)
-			}
-			s.session = &SessionRead{Probe: *probe, Found: res.RowsAffected > 0, ID: row.SessID, UserID: row.SessUserID,
-				CreatedAt: row.SessCreatedAt, ExpiresAt: row.SessExpiresAt, RevokedAt: row.SessRevokedAt,
-				SignInMethod: row.SessSignInMethod, Roles: row.SessRoles}
+			s.session = read
 		}
 		if perSchool(ctx) {
 			tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
@@ -94,6 +95,41 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 		s.tx = tx.WithContext(sctx)
 		return fn(sctx, s.tx)
 	})
+}
+
+// enterSchool enters the school's scope on db and reads the probed session
+// and its user's roles in the same statement (control.enter_school).
+func enterSchool(db *gorm.DB, t *Tenant, probe *SessionProbe) (*SessionRead, error) {
+	var row struct {
+		SessID           string
+		SessUserID       int64
+		SessCreatedAt    time.Time
+		SessExpiresAt    time.Time
+		SessRevokedAt    *time.Time
+		SessSignInMethod string
+		SessRoles        string
+	}
+	res := db.Raw("SELECT * FROM control.enter_school(?, ?, ?::uuid, ?)", t.SchemaName, t.DBRole, probe.ID, probe.UserID).Scan(&row)
+	if res.Error != nil {
+		return nil, fmt.Errorf("enter scope of tenant %s: %w", t.Slug, res.Error)
+	}
+	return &SessionRead{Probe: *probe, Found: res.RowsAffected > 0, ID: row.SessID, UserID: row.SessUserID,
+		CreatedAt: row.SessCreatedAt, ExpiresAt: row.SessExpiresAt, RevokedAt: row.SessRevokedAt,
+		SignInMethod: row.SessSignInMethod, Roles: row.SessRoles}, nil
+}
+
+type sessionOnlyKey struct{}
+
+// SessionOnly marks a request whose handler runs no statement of its own
+// (a token refresh): entering the school then reads the session in one
+// statement, without BEGIN and COMMIT around it. Two round trips fewer.
+func SessionOnly(ctx context.Context) context.Context {
+	return context.WithValue(ctx, sessionOnlyKey{}, true)
+}
+
+func sessionOnly(ctx context.Context) bool {
+	v, _ := ctx.Value(sessionOnlyKey{}).(bool)
+	return v
 }
 
 // SessionFrom returns what entering the current scope read of the probed
@@ -109,7 +145,7 @@ func SessionFrom(ctx context.Context) *SessionRead {
 // its database handle only from here, so it cannot reach another school.
 func DB(ctx context.Context) (*gorm.DB, error) {
 	s, ok := ctx.Value(scopeKey{}).(*scope)
-	if !ok {
+	if !ok || s.tx == nil {
 		return nil, ErrNoScope
 	}
 	return s.tx.WithContext(ctx), nil

@@ -103,7 +103,7 @@ func (s *schoolStatements) Rollback() error {
 // speak to it directly (the job queue); its statements are not tagged.
 func SQLTx(ctx context.Context) (*sql.Tx, error) {
 	s, ok := ctx.Value(scopeKey{}).(*scope)
-	if !ok {
+	if !ok || s.tx == nil {
 		return nil, ErrNoScope
 	}
 	pool := s.tx.Statement.ConnPool

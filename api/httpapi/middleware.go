@@ -186,7 +186,11 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		// Requests keep their statements per school, so that their plans
 		// survive the connection's moves between schools.
-		err := s.reg.ScopeAs(tenants.PerSchoolStatements(c.Request().Context()), t, probe, func(ctx context.Context, _ *gorm.DB) error {
+		ctx := tenants.PerSchoolStatements(c.Request().Context())
+		if probe != nil && s.router.isSessionOnly(c.Request().Method, c.Path()) {
+			ctx = tenants.SessionOnly(ctx)
+		}
+		err := s.reg.ScopeAs(ctx, t, probe, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))
 			c.SetResponse(echo.NewResponse(buf, reqlog.From(ctx)))
 			herr := next(c)

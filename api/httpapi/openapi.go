@@ -61,6 +61,10 @@ type Op struct {
 	// MaxBody raises the request body limit for this route above the
 	// server's default (for file uploads); 0 keeps the default.
 	MaxBody int64
+	// SessionOnly says the handler runs no statement of its own: a
+	// signed-in request then enters its school and reads its session in
+	// one statement, without a transaction around it (tenants.SessionOnly).
+	SessionOnly bool
 }
 
 type documented struct {
@@ -77,6 +81,8 @@ type Router struct {
 	// limits holds the body limits of routes that raise the default, by
 	// method and registered path.
 	limits map[string]int64
+	// sessionOnly holds the routes marked Op.SessionOnly, likewise.
+	sessionOnly map[string]bool
 	// doc is the document, built once after the last route is registered.
 	doc map[string]any
 	// docMu guards doc: the first requests may ask for it at once.
@@ -122,6 +128,12 @@ func (g *Group) Handle(method, path string, h any, op Op, mw ...echo.MiddlewareF
 		}
 		g.r.limits[method+" "+g.prefix+path] = op.MaxBody
 	}
+	if op.SessionOnly {
+		if g.r.sessionOnly == nil {
+			g.r.sessionOnly = map[string]bool{}
+		}
+		g.r.sessionOnly[method+" "+g.prefix+path] = true
+	}
 }
 
 // bodyLimit returns the body limit of a matched route, or def when the
@@ -131,6 +143,11 @@ func (r *Router) bodyLimit(method, path string, def int64) int64 {
 		return n
 	}
 	return def
+}
+
+// isSessionOnly reports whether a matched route is marked Op.SessionOnly.
+func (r *Router) isSessionOnly(method, path string) bool {
+	return r.sessionOnly[method+" "+path]
 }
 
 var paramPattern = regexp.MustCompile(`:([A-Za-z0-9_]+)`)

@@ -19,7 +19,7 @@ func (s *Server) authRoutes(root, api *Group, g guards) {
 		Responses: map[int]string{http.StatusOK: "The school's public info, with an ETag", http.StatusNotModified: "Unchanged since the ETag in If-None-Match"},
 	})
 
-	api.Handle(http.MethodGet, "/auth/refresh", s.auth.HandleRefresh(), Op{Summary: "A fresh token for the same session (30 minutes, never past the session's 12 hours)", Tag: "auth", Access: "signed in"}, g.signedIn)
+	api.Handle(http.MethodGet, "/auth/refresh", s.auth.HandleRefresh(), Op{Summary: "A fresh token for the same session (30 minutes, never past the session's 12 hours)", Tag: "auth", Access: "signed in", SessionOnly: true}, g.signedIn)
 	api.Handle(http.MethodPost, "/auth/sign-out", auth.HandleSignOut, Op{Summary: "Revoke the caller's session", Tag: "auth", Access: "signed in",
 		Responses: map[int]string{http.StatusNoContent: "Signed out"}}, g.signedIn)
 
