@@ -168,7 +168,9 @@ func (s *Server) tenantOf(r *http.Request) (*tenants.Tenant, error) {
 // school. The response is buffered and sent only after the commit succeeded,
 // so a client is never told "saved" about a change that was rolled back. A
 // returned error rolls the transaction back, unless it is an apperror marked
-// KeepChanges: then the transaction commits and the error is answered.
+// KeepChanges: then the transaction commits and the error is answered. A
+// signed-in request to a route marked Op.SessionOnly runs no statement of
+// its own and gets no transaction: only the one that reads its session.
 func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		t, ok := c.Get(ctxTenant).(*tenants.Tenant)
