@@ -78,11 +78,9 @@ type documented struct {
 type Router struct {
 	e      *echo.Echo
 	routes []documented
-	// limits holds the body limits of routes that raise the default, by
-	// method and registered path.
-	limits map[string]int64
-	// sessionOnly holds the routes marked Op.SessionOnly, likewise.
-	sessionOnly map[string]bool
+	// ops holds each route's Op by method and registered path, for what
+	// the middleware asks of the matched route (body limit, session only).
+	ops map[string]Op
 	// doc is the document, built once after the last route is registered.
 	doc map[string]any
 	// docMu guards doc: the first requests may ask for it at once.
@@ -122,24 +120,16 @@ func (g *Group) Handle(method, path string, h any, op Op, mw ...echo.MiddlewareF
 	g.r.docMu.Lock()
 	g.r.doc = nil
 	g.r.docMu.Unlock()
-	if op.MaxBody > 0 {
-		if g.r.limits == nil {
-			g.r.limits = map[string]int64{}
-		}
-		g.r.limits[method+" "+g.prefix+path] = op.MaxBody
+	if g.r.ops == nil {
+		g.r.ops = map[string]Op{}
 	}
-	if op.SessionOnly {
-		if g.r.sessionOnly == nil {
-			g.r.sessionOnly = map[string]bool{}
-		}
-		g.r.sessionOnly[method+" "+g.prefix+path] = true
-	}
+	g.r.ops[method+" "+g.prefix+path] = op
 }
 
 // bodyLimit returns the body limit of a matched route, or def when the
 // route keeps the server's default.
 func (r *Router) bodyLimit(method, path string, def int64) int64 {
-	if n, ok := r.limits[method+" "+path]; ok {
+	if n := r.ops[method+" "+path].MaxBody; n > 0 {
 		return n
 	}
 	return def
@@ -147,7 +137,7 @@ func (r *Router) bodyLimit(method, path string, def int64) int64 {
 
 // isSessionOnly reports whether a matched route is marked Op.SessionOnly.
 func (r *Router) isSessionOnly(method, path string) bool {
-	return r.sessionOnly[method+" "+path]
+	return r.ops[method+" "+path].SessionOnly
 }
 
 var paramPattern = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
