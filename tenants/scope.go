@@ -57,7 +57,7 @@ func InScope(ctx context.Context, root *gorm.DB, t *Tenant, fn func(ctx context.
 
 // InScopeAs is InScope that, when probe is not nil, also reads the probed
 // session and its user's roles in the statement that enters the scope
-// (control.enter_school): the read runs after the settings, as the school's
+// (control.enter_school_v2): the read runs after the settings, as the school's
 // role in the school's schema, so it is confined exactly as any later
 // statement. SessionFrom(ctx) gives fn what it found.
 //
@@ -98,7 +98,8 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 }
 
 // enterSchool enters the school's scope on db and reads the probed session
-// and its user's roles in the same statement (control.enter_school).
+// and its user's roles in the same statement (control.enter_school_v2, which
+// calls the school's own session_of so that each school keeps its plan).
 func enterSchool(db *gorm.DB, t *Tenant, probe *SessionProbe) (*SessionRead, error) {
 	var row struct {
 		SessID           string
@@ -109,7 +110,7 @@ func enterSchool(db *gorm.DB, t *Tenant, probe *SessionProbe) (*SessionRead, err
 		SessSignInMethod string
 		SessRoles        string
 	}
-	res := db.Raw("SELECT * FROM control.enter_school(?, ?, ?::uuid, ?)", t.SchemaName, t.DBRole, probe.ID, probe.UserID).Scan(&row)
+	res := db.Raw("SELECT * FROM control.enter_school_v2(?, ?, ?::uuid, ?)", t.SchemaName, t.DBRole, probe.ID, probe.UserID).Scan(&row)
 	if res.Error != nil {
 		return nil, fmt.Errorf("enter scope of tenant %s: %w", t.Slug, res.Error)
 	}

@@ -126,3 +126,65 @@ func statementStatistics(t *testing.T, db *testdb.DB) *pgx.Conn {
 	}
 	return conn
 }
+
+// Entering a school reads the caller's session inside a function, where
+// Postgres keeps one plan of the read per connection and makes it again
+// whenever the search path has changed since. Each school therefore has
+// the read in a function of its own (session_of), so twenty entries
+// alternating between two schools on one connection plan the read twice,
+// once per school. With the read in the one shared function every move
+// between the schools planned it again: twenty times.
+func TestEnteringASchoolKeepsEachSchoolsPlanOfTheSessionRead(t *testing.T) {
+	db, reg, a, b := twoNamedSchools(t)
+	statistics := statementStatistics(t, db)
+	ctx := context.Background()
+	// Statements inside functions are counted only when tracking reaches
+	// them; new connections of this database pick the setting up.
+	if _, err := statistics.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s SET pg_stat_statements.track = 'all'",
+		pgx.Identifier{db.Name}.Sanitize())); err != nil {
+		t.Fatal(err)
+	}
+	sqlDB, err := db.Root.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.SetMaxIdleConns(0) // closes the connections opened before the setting
+	sqlDB.SetMaxIdleConns(1)
+	sqlDB.SetMaxOpenConns(1)
+	if _, err := statistics.Exec(ctx, "SELECT pg_stat_statements_reset()"); err != nil {
+		t.Fatal(err)
+	}
+	var school string
+	for i := 0; i < 10; i++ {
+		for _, ten := range []*tenants.Tenant{a, b} {
+			// No such session: the read finds nothing, but is planned and
+			// run all the same.
+			probe := &tenants.SessionProbe{ID: "00000000-0000-4000-8000-000000000001", UserID: 1}
+			err := reg.ScopeAs(ctx, ten, probe, func(ctx context.Context, tx *gorm.DB) error {
+				if tenants.SessionFrom(ctx).Found {
+					return fmt.Errorf("found a session that does not exist")
+				}
+				return tx.Raw("SELECT current_schema()").Row().Scan(&school)
+			})
+			if err != nil {
+				t.Fatalf("run %d in %s: %v", i, ten.Slug, err)
+			}
+			if school != ten.SchemaName {
+				t.Fatalf("run %d in %s ran in schema %s", i, ten.Slug, school)
+			}
+		}
+	}
+	var calls, plans int64
+	err = statistics.QueryRow(ctx, `SELECT coalesce(sum(calls), 0), coalesce(sum(plans), 0)
+		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+		AND NOT toplevel AND query LIKE '%FROM sessions s JOIN users u%'`).Scan(&calls, &plans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 20 {
+		t.Fatalf("pg_stat_statements counted %d runs of the session read, want 20", calls)
+	}
+	if plans > 2 {
+		t.Errorf("20 entries alternating between 2 schools on one connection planned the session read %d times, want at most 2", plans)
+	}
+}
