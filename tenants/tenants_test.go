@@ -192,6 +192,8 @@ func TestIsolation(t *testing.T) {
 		"SELECT count(*) FROM t_skole_b.users",
 		"INSERT INTO t_skole_b.users (display_name, email) VALUES ('x', 'x@x.test')",
 		"SELECT count(*) FROM control.tenants",
+		// Another school's session read, a function in its schema.
+		"SELECT count(*) FROM t_skole_b.session_of('00000000-0000-4000-8000-000000000001', 1)",
 	} {
 		err := tenants.InScope(ctx, db.Root, a, func(ctx context.Context, tx *gorm.DB) error {
 			var n int64
@@ -207,6 +209,19 @@ func TestIsolation(t *testing.T) {
 	var n int64
 	if err := db.Root.Raw("SELECT count(*) FROM t_skole_a.users").Scan(&n).Error; err == nil || !strings.Contains(err.Error(), "permission denied") {
 		t.Errorf("root handle read school A's users: %v", err)
+	}
+	// Nor its session read, whether called directly or by entering school
+	// A's schema with school B's role (school B's role cannot look into
+	// school A's schema, so to it the function is not there).
+	for _, c := range []struct{ q, want string }{
+		{"SELECT count(*) FROM t_skole_a.session_of('00000000-0000-4000-8000-000000000001', 1)", "permission denied"},
+		{"SELECT count(*) FROM control.enter_school_v2('t_skole_a', '" + b.DBRole + "', '00000000-0000-4000-8000-000000000001', 1)",
+			"function session_of(uuid, bigint) does not exist"},
+	} {
+		err := db.Root.Transaction(func(tx *gorm.DB) error { return tx.Raw(c.q).Scan(&n).Error })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("root handle %q: got %v, want %s", c.q, err, c.want)
+		}
 	}
 
 	// Scope settings are transaction-local: the pooled connection comes
