@@ -2,12 +2,15 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	stdjson "encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -92,4 +95,80 @@ type twoFaced struct{ n int }
 func (f *twoFaced) MarshalJSON() ([]byte, error) {
 	f.n++
 	return []byte{byte('0' + f.n)}, nil
+}
+
+// An answer goes out with its length, not chunked, so a long one takes two
+// writes to the socket rather than three; one the client asked compressed
+// goes out compressed, without the uncompressed length.
+func TestJSONAnswersCarryTheirLength(t *testing.T) {
+	type row struct {
+		ID   int    `json:"id"`
+		Name string `json:"name"`
+	}
+	rows := make([]row, 400) // about 12 KB: longer than net/http's 2 KB before it chunks
+	for i := range rows {
+		rows[i] = row{ID: i, Name: strings.Repeat("x", 10)}
+	}
+	e := echo.New()
+	e.JSONSerializer = jsonWire{}
+	srv := &Server{dist: fstest.MapFS{}} // the API's compression, with no web app
+	e.Use(srv.compress())
+	e.GET("/long", func(c *echo.Context) error { return c.JSON(http.StatusOK, rows) })
+	e.GET("/short", func(c *echo.Context) error { return c.JSON(http.StatusOK, rows[:2]) })
+	ts := httptest.NewServer(e)
+	defer ts.Close()
+	var want bytes.Buffer
+	if err := stdjson.NewEncoder(&want).Encode(rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path, encoding string
+		length         bool
+	}{
+		{"/long", "", true},
+		{"/short", "", true},
+		{"/long", "gzip", false},
+	} {
+		t.Run(tc.path+" "+tc.encoding, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, ts.URL+tc.path, nil)
+			if tc.encoding != "" {
+				req.Header.Set("Accept-Encoding", tc.encoding)
+			}
+			// The transport asks for gzip itself unless told not to; the
+			// cases say what is asked.
+			client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+			res, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Header.Get("Content-Encoding"); got != tc.encoding {
+				t.Fatalf("Content-Encoding %q, want %q", got, tc.encoding)
+			}
+			if tc.length {
+				if res.ContentLength != int64(len(body)) || len(res.TransferEncoding) != 0 {
+					t.Errorf("Content-Length %d and Transfer-Encoding %v for %d bytes, want the length and no chunks",
+						res.ContentLength, res.TransferEncoding, len(body))
+				}
+			} else {
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if body, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+				if res.ContentLength == int64(want.Len()) {
+					t.Errorf("a compressed answer says the uncompressed length %d", res.ContentLength)
+				}
+			}
+			if tc.path == "/long" && !bytes.Equal(body, want.Bytes()) {
+				t.Errorf("the answer differs from what encoding/json writes (%d bytes against %d)", len(body), want.Len())
+			}
+		})
+	}
 }
