@@ -2,6 +2,7 @@ package tenants
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -42,7 +43,8 @@ func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTrac
 	if !strings.Contains(url, "statement_cache_capacity") {
 		cfg.StatementCacheCapacity = statementCacheCapacity
 	}
-	dialector := quietDialector{postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)}).(*postgres.Dialector)}
+	pool := sql.OpenDB(scopeConnector{stdlib.GetConnector(*cfg)})
+	dialector := quietDialector{postgres.New(postgres.Config{Conn: pool}).(*postgres.Dialector)}
 	db, err := gorm.Open(dialector, &gorm.Config{
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,

@@ -6,24 +6,24 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
-// The requests enter a school's scope in a transaction of their own:
-// BEGIN, the settings (with the session read), the route's statements,
-// COMMIT, each a round trip. Postgres also runs the statements sent
-// together before one Sync as one transaction, and transaction-local
-// settings last exactly that long, so the scope and a route's read could
-// go in one round trip. The helper and test below measure and check that
-// way (BenchmarkScope's "pipelined" rows); the requests do not use it yet.
+// A request's transaction begins with BEGIN and the settings (with the
+// session read) in one round trip (beginScope); the route's statements and
+// COMMIT take one each. Postgres also runs the statements sent together
+// before one Sync as one transaction, and transaction-local settings last
+// exactly that long, so the scope and a route's read could go in one round
+// trip with no BEGIN or COMMIT at all. The helper and test below measure
+// and check that way (BenchmarkScope's "pipelined" rows); the requests do
+// not use it yet.
 
 // enterScopeSQL sets the school's search path and role for the current
 // transaction only, as InScope does.
-const enterScopeSQL = "SELECT set_config('search_path', $1, true), set_config('role', $2, true)"
+const enterScopeSQL = tenants.EnterScopeSQL
 
 // prepared is what inScopePipelined has prepared on each connection.
 var prepared = map[*pgx.Conn]map[string]bool{}
@@ -41,11 +41,10 @@ func inScopePipelined(ctx context.Context, root *gorm.DB, t *tenants.Tenant, que
 	}
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
+		pc, ok := tenants.PgxConn(dc)
 		if !ok {
 			return errors.New("not a pgx connection")
 		}
-		pc := c.Conn()
 		// Names in a statement resolve when it is prepared: the school's
 		// statement (its text marked with the school, as the requests'
 		// are) is prepared once per connection inside the scope, and the

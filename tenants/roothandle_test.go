@@ -77,6 +77,7 @@ var rootFuncs = map[string]bool{
 	"github.com/jackc/pgx/v5/pgxpool.NewWithConfig":   true,
 	"github.com/jackc/pgx/v5/stdlib.OpenDB":           true,
 	"github.com/jackc/pgx/v5/stdlib.OpenDBFromPool":   true,
+	"github.com/jackc/pgx/v5/stdlib.GetConnector":     true,
 	"github.com/jackc/pgx/v5/stdlib.GetPoolConnector": true,
 }
 

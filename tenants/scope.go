@@ -2,6 +2,8 @@ package tenants
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"time"
@@ -65,6 +67,9 @@ func InScope(ctx context.Context, root *gorm.DB, t *Tenant, fn func(ctx context.
 // in one statement with no transaction of its own (Postgres runs it in one
 // of its own, which the settings do not outlive) and fn gets no handle:
 // DB and SQLTx refuse with ErrNoScope.
+//
+// On the pool, or on a connection taken from it, BEGIN and the statement
+// that enters the school go to Postgres in one round trip (beginScope).
 func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
 	if probe != nil && sessionOnly(ctx) {
 		read, err := enterSchool(root.WithContext(ctx), t, probe)
@@ -73,28 +78,74 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 		}
 		return fn(context.WithValue(ctx, scopeKey{}, &scope{tenant: t, session: read}), nil)
 	}
-	return root.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		s := &scope{tenant: t, tx: tx}
-		if probe == nil {
-			// One round trip for both settings; both are transaction-local.
-			if err := tx.Exec("SELECT set_config('search_path', ?, true), set_config('role', ?, true)",
-				t.SchemaName, t.DBRole).Error; err != nil {
-				return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, err)
-			}
-		} else {
-			read, err := enterSchool(tx, t, probe)
+	db := root.WithContext(ctx)
+	switch pool := db.Statement.ConnPool.(type) {
+	case *sql.Conn:
+		return inBegunScope(ctx, db, pool, t, probe, fn)
+	case *sql.DB:
+		// As database/sql does when it begins a transaction itself, a
+		// connection found broken before anything ran is swapped once.
+		for attempt := 0; ; attempt++ {
+			conn, err := pool.Conn(ctx)
 			if err != nil {
-				return err
+				return fmt.Errorf("connection for tenant %s: %w", t.Slug, err)
 			}
-			s.session = read
+			on := root.WithContext(ctx)
+			on.Statement.ConnPool = conn
+			began := false
+			err = inBegunScope(ctx, on, conn, t, probe, func(ctx context.Context, tx *gorm.DB) error {
+				began = true
+				return fn(ctx, tx)
+			})
+			_ = conn.Close()
+			if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
+				continue
+			}
+			return err
 		}
-		if perSchool(ctx) {
-			tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
-		}
-		sctx := context.WithValue(ctx, scopeKey{}, s)
-		s.tx = tx.WithContext(sctx)
-		return fn(sctx, s.tx)
+	default:
+		// Already in a transaction (a caller's own): enter the scope in it.
+		return db.Transaction(func(tx *gorm.DB) error {
+			var read *SessionRead
+			if probe == nil {
+				if err := tx.Exec("SELECT set_config('search_path', ?, true), set_config('role', ?, true)",
+					t.SchemaName, t.DBRole).Error; err != nil {
+					return fmt.Errorf("enter scope of tenant %s: %w", t.Slug, err)
+				}
+			} else {
+				r, err := enterSchool(tx, t, probe)
+				if err != nil {
+					return err
+				}
+				read = r
+			}
+			return runScoped(ctx, tx, t, read, fn)
+		})
+	}
+}
+
+// inBegunScope runs fn in a transaction on conn that began, and entered the
+// school, in one round trip (beginScope).
+func inBegunScope(ctx context.Context, db *gorm.DB, conn *sql.Conn, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	read, err := beginScope(ctx, conn, t, probe)
+	if err != nil {
+		return err
+	}
+	return db.Transaction(func(tx *gorm.DB) error {
+		return runScoped(ctx, tx, t, read, fn)
 	})
+}
+
+// runScoped runs fn with the scope of the transaction tx, which has entered
+// the school.
+func runScoped(ctx context.Context, tx *gorm.DB, t *Tenant, read *SessionRead, fn func(ctx context.Context, tx *gorm.DB) error) error {
+	s := &scope{tenant: t, tx: tx, session: read}
+	if perSchool(ctx) {
+		tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
+	}
+	sctx := context.WithValue(ctx, scopeKey{}, s)
+	s.tx = tx.WithContext(sctx)
+	return fn(sctx, s.tx)
 }
 
 // enterSchool enters the school's scope on db and reads the probed session
