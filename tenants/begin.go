@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/gorm"
 )
 
 // A request's transaction begins with BEGIN and then the statement that
@@ -53,6 +54,38 @@ type scopeConn struct {
 	// BeginTx that takes the transaction over. database/sql holds the
 	// connection's lock around both, so no other caller sees it.
 	begun bool
+	// ended is set when QueryAndCommit has ended the transaction that
+	// database/sql still holds open: statements are refused until it is
+	// closed, and closing it sends nothing.
+	ended bool
+}
+
+// errScopeEnded is a programming error: a statement after the scope's last
+// (QueryAndCommit), which would run outside the transaction and the school.
+var errScopeEnded = errors.New("statement after the school scope's transaction ended")
+
+// QueryContext runs a query unless the transaction has ended.
+func (c *scopeConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	if c.ended {
+		return nil, errScopeEnded
+	}
+	return c.Conn.QueryContext(ctx, query, args)
+}
+
+// ExecContext runs a statement unless the transaction has ended.
+func (c *scopeConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	if c.ended {
+		return nil, errScopeEnded
+	}
+	return c.Conn.ExecContext(ctx, query, args)
+}
+
+// PrepareContext prepares a statement unless the transaction has ended.
+func (c *scopeConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	if c.ended {
+		return nil, errScopeEnded
+	}
+	return c.Conn.PrepareContext(ctx, query)
 }
 
 // errNotScopeConn is a programming error: the pool was not opened by Open.
@@ -71,18 +104,23 @@ func (c *scopeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.
 		_ = pc.Close(ctx)
 		return nil, driver.ErrBadConn
 	}
-	return begunTx{ctx: ctx, conn: pc}, nil
+	return begunTx{ctx: ctx, conn: pc, c: c}, nil
 }
 
 // begunTx ends a transaction that beginScope began, as pgx ends its own.
 type begunTx struct {
 	ctx  context.Context
 	conn *pgx.Conn
+	c    *scopeConn
 }
 
 // Commit commits; a transaction that failed is rolled back by COMMIT, and
-// that is an error.
+// that is an error. One that QueryAndCommit ended is over already.
 func (t begunTx) Commit() error {
+	if t.c.ended {
+		t.c.ended = false
+		return nil
+	}
 	tag, err := t.conn.Exec(t.ctx, "commit")
 	if err != nil {
 		if t.conn.PgConn().TxStatus() != 'I' {
@@ -99,6 +137,10 @@ func (t begunTx) Commit() error {
 // Rollback rolls back; a connection whose rollback failed is closed, since
 // nobody knows what state it is in.
 func (t begunTx) Rollback() error {
+	if t.c.ended {
+		t.c.ended = false
+		return nil
+	}
 	if _, err := t.conn.Exec(t.ctx, "rollback"); err != nil {
 		_ = t.conn.Close(t.ctx)
 		return err
@@ -192,4 +234,108 @@ func runBegin(ctx context.Context, pc *pgx.Conn, b *pgx.Batch, probe *SessionPro
 		return nil, err
 	}
 	return read, nil
+}
+
+// QueryAndCommit runs q, the scope's last statement (built, not yet run:
+// tx.Raw(...)), scans its single row into dest and commits the scope's
+// transaction, the statement and COMMIT in one round trip. After it the
+// transaction is over: whatever fn returns, nothing is rolled back, and a
+// further statement in the scope is refused. A route whose last statement
+// writes what it answers with uses it, so that the answer still follows the
+// commit; so does a route that only reads. A statement that fails leaves
+// the transaction to be rolled back as usual; a COMMIT that fails is the
+// error returned.
+//
+// Outside a scope begun by beginScope (in a caller's own transaction) it
+// only runs q and scans the row; the transaction commits when it ends.
+func QueryAndCommit(ctx context.Context, q *gorm.DB, dest ...any) error {
+	return lastStatement(ctx, q, func(rows pgx.Rows) error {
+		defer rows.Close()
+		if !rows.Next() {
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			return sql.ErrNoRows
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		rows.Close()
+		return rows.Err()
+	}, func() error { return q.Row().Scan(dest...) })
+}
+
+// QueryStructAndCommit is QueryAndCommit for a row read into a struct, its
+// columns matched to the fields by name (in_class to InClass), as GORM's
+// Scan matches them in a caller's own transaction.
+func QueryStructAndCommit[T any](ctx context.Context, q *gorm.DB) (*T, error) {
+	var out *T
+	err := lastStatement(ctx, q, func(rows pgx.Rows) error {
+		v, err := pgx.CollectExactlyOneRow(rows, pgx.RowToAddrOfStructByNameLax[T])
+		out = v
+		return err
+	}, func() error {
+		out = new(T)
+		return q.Scan(out).Error
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// lastStatement sends q and COMMIT together and reads q's rows with scan;
+// outside a scope begun by beginScope it runs plain instead.
+func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, plain func() error) error {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	if !ok || s.tx == nil {
+		return ErrNoScope
+	}
+	if q.Error != nil {
+		return q.Error
+	}
+	if s.conn == nil {
+		return plain()
+	}
+	query := q.Statement.SQL.String()
+	if perSchool(ctx) {
+		query = schoolTag(s.tenant.SchemaName) + query
+	}
+	return s.conn.Raw(func(dc any) error {
+		c, ok := dc.(*scopeConn)
+		if !ok {
+			return errNotScopeConn
+		}
+		if c.ended {
+			return errScopeEnded
+		}
+		pc := c.Conn.Conn()
+		b := &pgx.Batch{}
+		b.Queue(query, q.Statement.Vars...)
+		b.Queue("commit")
+		br := pc.SendBatch(ctx, b)
+		rows, err := br.Query()
+		if err == nil {
+			err = scan(rows)
+		}
+		var tag pgconn.CommandTag
+		if err == nil {
+			tag, err = br.Exec()
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
+		if pc.PgConn().TxStatus() == 'I' {
+			// COMMIT ran, and ended the transaction whatever it said (even
+			// when the row could not be scanned).
+			c.ended = true
+		}
+		if err != nil {
+			return err
+		}
+		if tag.String() == "ROLLBACK" {
+			return pgx.ErrTxCommitRollback
+		}
+		return nil
+	})
 }

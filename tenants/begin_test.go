@@ -208,3 +208,106 @@ func TestAScopeLeavesNoTransactionBehind(t *testing.T) {
 		t.Fatalf("rows kept: %v, want only the successful route's", kept)
 	}
 }
+
+func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
+	db := testdb.New(t)
+	a := db.School(t, "begin-last", "Skole A")
+	db.Exec(t, "begin-last", "CREATE TABLE IF NOT EXISTS last_probe (n int PRIMARY KEY)")
+	ctx := tenants.PerSchoolStatements(context.Background())
+	trips := &roundTrips{}
+	root, err := tenants.Open(ctx, db.URL, 1, trips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tenants.Close(root) })
+	errAfter := errors.New("the route failed after its last statement")
+
+	for _, tc := range []struct {
+		name string
+		// fn is the route; it inserts n.
+		fn func(ctx context.Context, tx *gorm.DB, n int) error
+		// kept is whether n is stored; trips the round trips once the
+		// statements are prepared.
+		kept    bool
+		wantErr bool
+		trips   string
+	}{
+		{"a route that ends with its write", func(ctx context.Context, tx *gorm.DB, n int) error {
+			var got int
+			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+				return err
+			}
+			if got != n {
+				t.Errorf("returned %d, want %d", got, n)
+			}
+			return nil
+		}, true, false, "begin+enter, query+commit"},
+		{"a route that fails after it: the write is kept", func(ctx context.Context, tx *gorm.DB, n int) error {
+			var got int
+			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+				return err
+			}
+			return errAfter
+		}, true, true, "begin+enter, query+commit"},
+		{"a statement after the last is refused", func(ctx context.Context, tx *gorm.DB, n int) error {
+			var got int
+			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+				return err
+			}
+			if err := tx.Exec("INSERT INTO last_probe VALUES (?)", n+1000).Error; err == nil {
+				t.Error("a statement after the scope's last ran")
+			}
+			return nil
+		}, true, false, "begin+enter, query+commit"},
+		{"a last statement that fails rolls the scope back", func(ctx context.Context, tx *gorm.DB, n int) error {
+			if err := tx.Exec("INSERT INTO last_probe VALUES (?)", n).Error; err != nil {
+				return err
+			}
+			var got int
+			return tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got)
+			// Postgres skips the COMMIT sent with the failed statement, and
+			// the tracer hears only of the statement.
+		}, false, true, "begin+enter, query, query, rollback"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The first run prepares the statements, once per connection.
+			for run := 0; run < 2; run++ {
+				n := 10*len(tc.name) + run
+				trips.take()
+				err := tenants.InScope(ctx, root, a, func(ctx context.Context, tx *gorm.DB) error { return tc.fn(ctx, tx, n) })
+				if (err != nil) != tc.wantErr {
+					t.Fatalf("InScope: %v", err)
+				}
+				if got := summary(trips.take()); run == 1 && got != tc.trips {
+					t.Errorf("round trips: %s; want %s", got, tc.trips)
+				}
+				var kept int64
+				if err := db.InScopeTest("begin-last", func(_ context.Context, tx *gorm.DB) error {
+					return tx.Raw("SELECT count(*) FROM last_probe WHERE n = ?", n).Row().Scan(&kept)
+				}); err != nil {
+					t.Fatal(err)
+				}
+				if (kept == 1) != tc.kept {
+					t.Fatalf("row %d kept: %v, want %v", n, kept == 1, tc.kept)
+				}
+				// The one connection is back in no transaction and no school.
+				var pgErr *pgconn.PgError
+				if err := root.WithContext(ctx).Exec("SAVEPOINT probe").Error; !errors.As(err, &pgErr) || pgErr.Code != "25P01" {
+					t.Fatalf("the connection kept a transaction open after the scope (SAVEPOINT: %v)", err)
+				}
+			}
+		})
+	}
+
+	// In a caller's own transaction the statement only runs: the caller's
+	// transaction commits, or rolls back, when it ends.
+	var got int
+	err = root.WithContext(ctx).Transaction(func(own *gorm.DB) error {
+		return tenants.InScope(ctx, own, a, func(ctx context.Context, tx *gorm.DB) error {
+			return tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", 7), &got)
+		})
+	})
+	if err != nil || got != 7 {
+		t.Fatalf("in a caller's transaction: %v (returned %d)", err, got)
+	}
+}

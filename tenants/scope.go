@@ -16,6 +16,9 @@ type scopeKey struct{}
 type scope struct {
 	tenant *Tenant
 	tx     *gorm.DB
+	// conn is the connection of a transaction that beginScope began, which
+	// QueryAndCommit may end; nil in a caller's own transaction.
+	conn *sql.Conn
 	// session is what entering the scope read of the caller's session;
 	// nil when the request asked for none.
 	session *SessionRead
@@ -119,7 +122,7 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 				}
 				read = r
 			}
-			return runScoped(ctx, tx, t, read, fn)
+			return runScoped(ctx, tx, &scope{tenant: t, session: read}, fn)
 		})
 	}
 }
@@ -132,16 +135,15 @@ func inBegunScope(ctx context.Context, db *gorm.DB, conn *sql.Conn, t *Tenant, p
 		return err
 	}
 	return db.Transaction(func(tx *gorm.DB) error {
-		return runScoped(ctx, tx, t, read, fn)
+		return runScoped(ctx, tx, &scope{tenant: t, session: read, conn: conn}, fn)
 	})
 }
 
-// runScoped runs fn with the scope of the transaction tx, which has entered
-// the school.
-func runScoped(ctx context.Context, tx *gorm.DB, t *Tenant, read *SessionRead, fn func(ctx context.Context, tx *gorm.DB) error) error {
-	s := &scope{tenant: t, tx: tx, session: read}
+// runScoped runs fn in s, the scope of the transaction tx, which has
+// entered the school.
+func runScoped(ctx context.Context, tx *gorm.DB, s *scope, fn func(ctx context.Context, tx *gorm.DB) error) error {
 	if perSchool(ctx) {
-		tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, t.SchemaName)
+		tx.Statement.ConnPool = statementsOf(tx.Statement.ConnPool, s.tenant.SchemaName)
 	}
 	sctx := context.WithValue(ctx, scopeKey{}, s)
 	s.tx = tx.WithContext(sctx)

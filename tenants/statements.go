@@ -55,8 +55,11 @@ func perSchool(ctx context.Context) bool {
 // of lower-case letters, digits and underscores), so it cannot end the
 // comment.
 func statementsOf(inner gorm.ConnPool, schema string) *schoolStatements {
-	return &schoolStatements{inner: inner, prefix: "/* " + schema + " */ "}
+	return &schoolStatements{inner: inner, prefix: schoolTag(schema)}
 }
+
+// schoolTag is what begins each of a school's statements.
+func schoolTag(schema string) string { return "/* " + schema + " */ " }
 
 // PrepareContext prepares the tagged statement.
 func (s *schoolStatements) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {

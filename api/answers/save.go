@@ -280,15 +280,16 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		// A new set has no id the client could know.
 		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
-	return write(tx, caller.UserID, st, before, changes, qs, in.Deliver)
+	return write(ctx, tx, caller.UserID, st, before, changes, qs, in.Deliver)
 }
 
 // write stores the validated changes in one statement: the set (made
 // when new), its answers and the author's comments, the version (up by one
 // when anything changed or the set is delivered), the delivery and its
-// audit row. The answer is the set as it now is, made from what was read
-// before (the set is locked) and what the statement returned.
-func write(tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
+// audit row. The statement is the request's last and commits with it
+// (tenants.QueryAndCommit). The answer is the set as it now is, made from
+// what was read before (the set is locked) and what the statement returned.
+func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
 	created := before == nil
 	var sql strings.Builder
 	var args []any
@@ -407,7 +408,9 @@ func write(tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []chan
 		Set      []byte
 		Comments []byte
 	}
-	if err := tx.Raw(sql.String(), args...).Scan(&out).Error; err != nil {
+	// The write is the request's last statement: it goes to Postgres with
+	// COMMIT, and the answer follows the commit.
+	if err := tenants.QueryAndCommit(ctx, tx.Raw(sql.String(), args...), &out.Set, &out.Comments); err != nil {
 		return nil, false, fmt.Errorf("save answer set of user %d for student %d: %w", me, st.studentID, err)
 	}
 	if created && out.Set == nil {

@@ -193,15 +193,17 @@ type fullState struct {
 	held formStructure
 }
 
-func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullState, error) {
+// loadFull reads what a full read needs. When last, the read is the
+// request's last statement and commits with it (tenants.QueryAndCommit):
+// the full read route runs nothing after it.
+func loadFull(ctx context.Context, classID, studentID, formID, me int64, last bool) (*fullState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
 	}
 	key := formKey{tenantID: tenants.Current(ctx).ID, formID: formID}
 	held := heldStructure(key)
-	var st fullState
-	if err := tx.Raw(`SELECT `+policy.RelationSQL+`,
+	q := tx.Raw(`SELECT `+policy.RelationSQL+`,
 			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
 				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
@@ -212,18 +214,25 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64) (*fullS
 			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
 			(SELECT `+questionsSQL+` FROM forms f WHERE f.id = @form) AS questions`,
 		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me,
-			"knownForm": held.formID, "known": held.version}).Scan(&st).Error; err != nil {
+			"knownForm": held.formID, "known": held.version})
+	st := &fullState{}
+	if last {
+		st, err = tenants.QueryStructAndCommit[fullState](ctx, q)
+	} else {
+		err = q.Scan(st).Error
+	}
+	if err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}
 	st.key, st.held = key, held
-	return &st, nil
+	return st, nil
 }
 
 // ReadFull is FullOf for the caller, with the relation worked out from the
 // same statement: NotFound when the student is not in the class, Forbidden
 // when the caller may not read the student's assessments (policy.CanView).
 func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, formID int64) (*Full, error) {
-	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID)
+	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID, true)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +248,7 @@ func ReadFull(ctx context.Context, caller *auth.Caller, classID, studentID, form
 // placed for the caller whose relation to the student is rel (see
 // arrange). NotFound when the class does not use the form.
 func FullOf(ctx context.Context, classID, studentID, formID int64, rel policy.Relation, me int64) (*Full, error) {
-	st, err := loadFull(ctx, classID, studentID, formID, me)
+	st, err := loadFull(ctx, classID, studentID, formID, me, false)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +364,7 @@ type Summary struct {
 // not in the class or the class does not use the form, Forbidden when the
 // caller may not read the student's assessments.
 func ReadSummary(ctx context.Context, caller *auth.Caller, classID, studentID, formID int64) (*Summary, error) {
-	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID)
+	st, err := loadFull(ctx, classID, studentID, formID, caller.UserID, false)
 	if err != nil {
 		return nil, err
 	}

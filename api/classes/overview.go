@@ -72,7 +72,7 @@ func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me 
 	if only != nil && len(only) == 0 {
 		return []StudentOverview{}, nil
 	}
-	st, err := readOverview(ctx, classID, only, me)
+	st, err := readOverview(ctx, classID, only, me, false)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me 
 // when they may see its students (policy.CanSeeClassStudents), every
 // student as Overview gives them; one statement.
 func ClassStudents(ctx context.Context, caller *auth.Caller, classID int64) ([]StudentOverview, error) {
-	st, err := readOverview(ctx, classID, nil, caller.UserID)
+	st, err := readOverview(ctx, classID, nil, caller.UserID, true)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,10 @@ type overviewState struct {
 	AnswerCounts     []byte
 }
 
-func readOverview(ctx context.Context, classID int64, only []int64, me int64) (*overviewState, error) {
+// readOverview reads what an overview needs. When last, the read is the
+// request's last statement and commits with it (tenants.QueryAndCommit):
+// the class page runs nothing after it.
+func readOverview(ctx context.Context, classID int64, only []int64, me int64, last bool) (*overviewState, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
@@ -123,8 +126,7 @@ func readOverview(ctx context.Context, classID int64, only []int64, me int64) (*
 	if only != nil {
 		students += " AND user_id = ANY (CAST(@only AS bigint[]))"
 	}
-	var st overviewState
-	if err := tx.Raw(`SELECT `+policy.ClassRelationSQL+`,
+	q := tx.Raw(`SELECT `+policy.ClassRelationSQL+`,
 		(SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.display_name, 'email', u.email) ORDER BY u.display_name, u.id), '[]')
 			FROM users u WHERE u.id IN (`+students+`)) AS students,
 		(SELECT coalesce(json_agg(json_build_object('s', r.student_user_id, 'a', r.advisor_user_id, 'an', a.display_name, 'ae', a.email,
@@ -139,10 +141,17 @@ func readOverview(ctx context.Context, classID int64, only []int64, me int64) (*
 				'student', signed_by_student_date IS NOT NULL, 'advisor', signed_by_advisor_date IS NOT NULL)), '[]')
 			FROM signing_forms WHERE class_id = @class AND student_user_id IN (`+students+`)) AS signing,
 		`+answers.CountsSQL(students),
-		map[string]any{"class": classID, "me": me, "only": pgIDs(only)}).Scan(&st).Error; err != nil {
+		map[string]any{"class": classID, "me": me, "only": pgIDs(only)})
+	st := &overviewState{}
+	if last {
+		st, err = tenants.QueryStructAndCommit[overviewState](ctx, q)
+	} else {
+		err = q.Scan(st).Error
+	}
+	if err != nil {
 		return nil, fmt.Errorf("load students of class %d: %w", classID, err)
 	}
-	return &st, nil
+	return st, nil
 }
 
 // pgIDs is ids as a Postgres array literal, one parameter however many.

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -231,6 +232,59 @@ func TestHotRouteStatementBudget(t *testing.T) {
 			t.Errorf("/metrics has no %s", want)
 		}
 	})
+}
+
+// The hot routes' statements travel in as few round trips as they can:
+// BEGIN with the statement that enters the school and reads the session,
+// and the route's last statement with COMMIT. The token refresh is that
+// one statement alone.
+func TestHotRoutesRoundTrips(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	f, counter := countedFixture(t)
+	p, m := f.mainFormPlacement(t)
+	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
+		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
+	version := set.Version
+	student := fmt.Sprintf("/api/classes/%d/students/%d", p.classID, p.studentID)
+	for _, c := range []struct {
+		name, method, path, who string
+		body                    func(i int) any
+		trips                   int
+	}{
+		{"full assessment", http.MethodGet, student + fmt.Sprintf("/forms/%d/full", m.formID), "student", nil, 2},
+		{"class page", http.MethodGet, fmt.Sprintf("/api/classes/%d/students", p.classID), "teacher", nil, 2},
+		{"token refresh", http.MethodGet, "/api/auth/refresh", "student", nil, 1},
+		{"autosave", http.MethodPost, "/api/answers", "student", func(i int) any {
+			return answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID, Version: version,
+				Answers: []answers.Answer{{FormQuestionID: m.text, Value: sp(fmt.Sprintf("Utkast %d", i))}}}
+		}, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// The first request prepares the statements, as a running
+			// server has.
+			for i := range 2 {
+				var body any
+				if c.body != nil {
+					body = c.body(i)
+				}
+				counter.Reset()
+				rec := f.send(t, c.method, "a.localhost", c.path, p.tokens[c.who], body)
+				if rec.Code != http.StatusOK {
+					t.Fatalf("%s %s: %d %s", c.method, c.path, rec.Code, rec.Body)
+				}
+				if c.method == http.MethodPost {
+					var got answers.Set
+					if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+						t.Fatal(err)
+					}
+					version = got.Version
+				}
+				if n := counter.RoundTrips(); i == 1 && n != c.trips {
+					t.Errorf("%s %s took %d round trips, want %d:\n  %s", c.method, c.path, n, c.trips, strings.Join(counter.SQL(), "\n  "))
+				}
+			}
+		})
+	}
 }
 
 // uncountedRoutes are the routes whose statements no test counts, each with

@@ -1,6 +1,7 @@
-// Package statements counts the SQL statements a pool sends to Postgres, so
-// that tests can hold each route to a budget of round trips. BEGIN and
-// COMMIT count like any other statement: each is a round trip.
+// Package statements counts the SQL statements a pool sends to Postgres, and
+// the round trips that carry them, so that tests can hold each route to a
+// budget. BEGIN and COMMIT count like any other statement; statements sent
+// together in one batch share a round trip.
 package statements
 
 import (
@@ -16,14 +17,16 @@ import (
 // is given to (tenants.Open takes it). It is safe for concurrent use; tests
 // read it between requests they make one at a time.
 type Counter struct {
-	mu   sync.Mutex
-	sqls []string
+	mu    sync.Mutex
+	sqls  []string
+	trips int
 }
 
 // TraceQueryStart records the statement.
 func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
 	c.mu.Lock()
 	c.sqls = append(c.sqls, strings.Join(strings.Fields(data.SQL), " "))
+	c.trips++
 	c.mu.Unlock()
 	return ctx
 }
@@ -31,9 +34,12 @@ func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.Tra
 // TraceQueryEnd does nothing: a statement counts whether or not it failed.
 func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
-// TraceBatchStart is called when a batch is sent; its statements are
+// TraceBatchStart counts the batch's round trip; its statements are
 // counted one by one in TraceBatchQuery.
 func (c *Counter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	c.mu.Lock()
+	c.trips++
+	c.mu.Unlock()
 	return ctx
 }
 
@@ -50,8 +56,16 @@ func (c *Counter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndDat
 // Reset forgets what was counted.
 func (c *Counter) Reset() {
 	c.mu.Lock()
-	c.sqls = nil
+	c.sqls, c.trips = nil, 0
 	c.mu.Unlock()
+}
+
+// RoundTrips is the number of round trips since the last Reset: a
+// statement sent alone is one, a batch is one.
+func (c *Counter) RoundTrips() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.trips
 }
 
 // Count is the number of statements since the last Reset.
