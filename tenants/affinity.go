@@ -304,14 +304,31 @@ func (a *Affinity) inScope(ctx context.Context, root *gorm.DB, t *Tenant, probe 
 		db := root.WithContext(ctx)
 		db.Statement.ConnPool = c
 		began := false
-		err = InScopeAs(ctx, db, t, probe, func(ctx context.Context, tx *gorm.DB) error {
-			began = true
-			return fn(ctx, tx)
+		err = a.run(t.Slug, c, func() error {
+			return InScopeAs(ctx, db, t, probe, func(ctx context.Context, tx *gorm.DB) error {
+				began = true
+				return fn(ctx, tx)
+			})
 		})
-		a.put(t.Slug, c, err != nil)
 		if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
 			continue
 		}
 		return err
 	}
+}
+
+// run runs scoped work on c and gives c back, as failed when the work
+// failed or panicked: a handler's panic (which the HTTP layer recovers
+// from) must not keep one of the max places for good.
+func (a *Affinity) run(slug string, c *sql.Conn, work func() error) (err error) {
+	done := false
+	defer func() {
+		if !done {
+			a.put(slug, c, true)
+		}
+	}()
+	err = work()
+	done = true
+	a.put(slug, c, err != nil)
+	return err
 }

@@ -232,3 +232,37 @@ func twoNamedSchools(t *testing.T) (*testdb.DB, *tenants.Registry, *tenants.Tena
 	}
 	return db, reg, a, b
 }
+
+// A request whose handler panics (the HTTP layer recovers) gives its
+// connection's place back: with one place, the next request still runs.
+func TestAffinityGivesBackThePlaceOfARequestThatPanicked(t *testing.T) {
+	db := testdb.New(t)
+	a := db.School(t, "skole-a", "A")
+	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.UseAffinity(1); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(reg.Close)
+	for i := range 3 {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Fatal("the handler's panic was swallowed")
+				}
+			}()
+			_ = reg.Scope(context.Background(), a, func(context.Context, *gorm.DB) error { panic("handler bug") })
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		var one int
+		err := reg.Scope(ctx, a, func(_ context.Context, tx *gorm.DB) error {
+			return tx.Raw("SELECT 1").Row().Scan(&one)
+		})
+		cancel()
+		if err != nil || one != 1 {
+			t.Fatalf("after panic %d the next request: %v", i+1, err)
+		}
+	}
+}

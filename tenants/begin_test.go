@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -309,5 +310,36 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	})
 	if err != nil || got != 7 {
 		t.Fatalf("in a caller's transaction: %v (returned %d)", err, got)
+	}
+}
+
+// A scope on the pool whose work panics gives its connection back: with
+// one connection, the next scope still runs.
+func TestAScopeThatPanicsGivesItsConnectionBack(t *testing.T) {
+	db := testdb.New(t)
+	a := db.School(t, "begin-panic", "Skole A")
+	sqlDB, err := db.Root.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.SetMaxOpenConns(1)
+	for i := range 3 {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Fatal("the work's panic was swallowed")
+				}
+			}()
+			_ = tenants.InScope(context.Background(), db.Root, a, func(context.Context, *gorm.DB) error { panic("handler bug") })
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		var one int
+		err := tenants.InScope(ctx, db.Root, a, func(_ context.Context, tx *gorm.DB) error {
+			return tx.Raw("SELECT 1").Row().Scan(&one)
+		})
+		cancel()
+		if err != nil || one != 1 {
+			t.Fatalf("after panic %d the next scope: %v", i+1, err)
+		}
 	}
 }

@@ -89,18 +89,15 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 		// As database/sql does when it begins a transaction itself, a
 		// connection found broken before anything ran is swapped once.
 		for attempt := 0; ; attempt++ {
-			conn, err := pool.Conn(ctx)
-			if err != nil {
-				return fmt.Errorf("connection for tenant %s: %w", t.Slug, err)
-			}
-			on := root.WithContext(ctx)
-			on.Statement.ConnPool = conn
 			began := false
-			err = inBegunScope(ctx, on, conn, t, probe, func(ctx context.Context, tx *gorm.DB) error {
-				began = true
-				return fn(ctx, tx)
+			err := onConnection(ctx, pool, t, func(conn *sql.Conn) error {
+				on := root.WithContext(ctx)
+				on.Statement.ConnPool = conn
+				return inBegunScope(ctx, on, conn, t, probe, func(ctx context.Context, tx *gorm.DB) error {
+					began = true
+					return fn(ctx, tx)
+				})
 			})
-			_ = conn.Close()
 			if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
 				continue
 			}
@@ -125,6 +122,17 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 			return runScoped(ctx, tx, &scope{tenant: t, session: read}, fn)
 		})
 	}
+}
+
+// onConnection runs work on a connection of the pool, given back however
+// work ends (a handler's panic included).
+func onConnection(ctx context.Context, pool *sql.DB, t *Tenant, work func(conn *sql.Conn) error) error {
+	conn, err := pool.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("connection for tenant %s: %w", t.Slug, err)
+	}
+	defer func() { _ = conn.Close() }()
+	return work(conn)
 }
 
 // inBegunScope runs fn in a transaction on conn that began, and entered the
