@@ -284,6 +284,21 @@ func QueryStructAndCommit[T any](ctx context.Context, q *gorm.DB) (*T, error) {
 	return out, nil
 }
 
+// QueryStruct runs q and reads its single row into a T; when last, q is
+// the scope's last statement and commits with it (QueryStructAndCommit).
+// A read shared by a route that ends with it and by work that goes on
+// after it takes last from its caller.
+func QueryStruct[T any](ctx context.Context, q *gorm.DB, last bool) (*T, error) {
+	if last {
+		return QueryStructAndCommit[T](ctx, q)
+	}
+	v := new(T)
+	if err := q.Scan(v).Error; err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // lastStatement sends q and COMMIT together and reads q's rows with scan;
 // outside a scope begun by beginScope it runs plain instead.
 func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, plain func() error) error {

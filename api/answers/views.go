@@ -215,12 +215,7 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64, last bo
 			(SELECT `+questionsSQL+` FROM forms f WHERE f.id = @form) AS questions`,
 		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me,
 			"knownForm": held.formID, "known": held.version})
-	st := &fullState{}
-	if last {
-		st, err = tenants.QueryStructAndCommit[fullState](ctx, q)
-	} else {
-		err = q.Scan(st).Error
-	}
+	st, err := tenants.QueryStruct[fullState](ctx, q, last)
 	if err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}

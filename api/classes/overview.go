@@ -142,12 +142,7 @@ func readOverview(ctx context.Context, classID int64, only []int64, me int64, la
 			FROM signing_forms WHERE class_id = @class AND student_user_id IN (`+students+`)) AS signing,
 		`+answers.CountsSQL(students),
 		map[string]any{"class": classID, "me": me, "only": pgIDs(only)})
-	st := &overviewState{}
-	if last {
-		st, err = tenants.QueryStructAndCommit[overviewState](ctx, q)
-	} else {
-		err = q.Scan(st).Error
-	}
+	st, err := tenants.QueryStruct[overviewState](ctx, q, last)
 	if err != nil {
 		return nil, fmt.Errorf("load students of class %d: %w", classID, err)
 	}
