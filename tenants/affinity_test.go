@@ -111,14 +111,7 @@ func TestAffinityHandsConnectionsToTheSameSchool(t *testing.T) {
 	db := testdb.New(t)
 	a := db.School(t, "skole-a", "A")
 	b := db.School(t, "skole-b", "B")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := reg.UseAffinity(1); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(reg.Close)
+	reg := affineRegistry(t, db, 1)
 
 	var mu sync.Mutex
 	var order []string
@@ -233,36 +226,28 @@ func twoNamedSchools(t *testing.T) (*testdb.DB, *tenants.Registry, *tenants.Tena
 	return db, reg, a, b
 }
 
+// affineRegistry is the registry of db's schools, its requests on at most
+// max connections of the school-affine pool.
+func affineRegistry(t *testing.T, db *testdb.DB, max int) *tenants.Registry {
+	t.Helper()
+	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.UseAffinity(max); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(reg.Close)
+	return reg
+}
+
 // A request whose handler panics (the HTTP layer recovers) gives its
 // connection's place back: with one place, the next request still runs.
 func TestAffinityGivesBackThePlaceOfARequestThatPanicked(t *testing.T) {
 	db := testdb.New(t)
 	a := db.School(t, "skole-a", "A")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := reg.UseAffinity(1); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(reg.Close)
-	for i := range 3 {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Fatal("the handler's panic was swallowed")
-				}
-			}()
-			_ = reg.Scope(context.Background(), a, func(context.Context, *gorm.DB) error { panic("handler bug") })
-		}()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		var one int
-		err := reg.Scope(ctx, a, func(_ context.Context, tx *gorm.DB) error {
-			return tx.Raw("SELECT 1").Row().Scan(&one)
-		})
-		cancel()
-		if err != nil || one != 1 {
-			t.Fatalf("after panic %d the next request: %v", i+1, err)
-		}
-	}
+	reg := affineRegistry(t, db, 1)
+	runsAfterPanics(t, func(ctx context.Context, fn func(context.Context, *gorm.DB) error) error {
+		return reg.Scope(ctx, a, fn)
+	})
 }
