@@ -191,17 +191,25 @@ func countStatements(t *testing.T, f *fixture, counter *statements.Counter, p *p
 	return routes
 }
 
-// The hot routes of semester end run at most five statements each, BEGIN
-// and COMMIT included: the autosave, the full assessment, the class page,
-// the token refresh and every call of the student's home page.
-func TestHotRouteStatementBudget(t *testing.T) {
+// hotRouteFixture is a placement on the main form, on a day of its
+// period, whose student has saved a mid-placement set (at version), with
+// the server's statements counted.
+func hotRouteFixture(t *testing.T) (*fixture, *statements.Counter, *placement, mainForm, int) {
+	t.Helper()
 	onDay(t, 2026, time.September, 15)
 	f, counter := countedFixture(t)
 	p, m := f.mainFormPlacement(t)
 	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
+	return f, counter, p, m, set.Version
+}
+
+// The hot routes of semester end run at most five statements each, BEGIN
+// and COMMIT included: the autosave, the full assessment, the class page,
+// the token refresh and every call of the student's home page.
+func TestHotRouteStatementBudget(t *testing.T) {
+	f, counter, p, m, version := hotRouteFixture(t)
 	student := fmt.Sprintf("/api/classes/%d/students/%d", p.classID, p.studentID)
-	version := set.Version
 	countStatements(t, f, counter, p, []statementCase{
 		{name: "full assessment", method: http.MethodGet, path: student + fmt.Sprintf("/forms/%d/full", m.formID), who: "student", want: http.StatusOK, max: hotRouteBudget},
 		{name: "class page", method: http.MethodGet, path: fmt.Sprintf("/api/classes/%d/students", p.classID), who: "teacher", want: http.StatusOK, max: hotRouteBudget},
@@ -239,12 +247,7 @@ func TestHotRouteStatementBudget(t *testing.T) {
 // and the route's last statement with COMMIT. The token refresh is that
 // one statement alone.
 func TestHotRoutesRoundTrips(t *testing.T) {
-	onDay(t, 2026, time.September, 15)
-	f, counter := countedFixture(t)
-	p, m := f.mainFormPlacement(t)
-	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
-		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
-	version := set.Version
+	f, counter, p, m, version := hotRouteFixture(t)
 	student := fmt.Sprintf("/api/classes/%d/students/%d", p.classID, p.studentID)
 	for _, c := range []struct {
 		name, method, path, who string
