@@ -87,14 +87,7 @@ func summary(trips []string) string {
 func TestEnteringASchoolBeginsTheTransactionInTheSameRoundTrip(t *testing.T) {
 	db := testdb.New(t)
 	a := db.School(t, "begin-a", "Skole A")
-	db.Exec(t, "begin-a", "INSERT INTO users (display_name, email) VALUES ('Kari', 'kari@a.test')")
-	db.Exec(t, "begin-a", "INSERT INTO sessions (id, user_id, sign_in_method) SELECT '5f0c3f4e-0000-4000-8000-000000000001', id, 'code' FROM users")
-	var kari int64
-	if err := db.InScopeTest("begin-a", func(_ context.Context, tx *gorm.DB) error {
-		return tx.Raw("SELECT id FROM users").Row().Scan(&kari)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	kari := userWithSession(t, db, "begin-a")
 	ctx := context.Background()
 	trips := &roundTrips{}
 	root, err := tenants.Open(ctx, db.URL, 2, trips)

@@ -15,15 +15,8 @@ func TestSessionOnlyScopeReadsTheSessionAndLeavesNothing(t *testing.T) {
 	db := testdb.New(t)
 	a := db.School(t, "only-a", "Skole A")
 	b := db.School(t, "only-b", "Skole B")
-	db.Exec(t, "only-a", "INSERT INTO users (display_name, email) VALUES ('Kari', 'kari@a.test')")
-	db.Exec(t, "only-a", "INSERT INTO sessions (id, user_id, sign_in_method) SELECT '5f0c3f4e-0000-4000-8000-000000000001', id, 'code' FROM users")
+	kari := userWithSession(t, db, "only-a")
 	db.Exec(t, "only-a", "INSERT INTO sessions (id, user_id, sign_in_method, revoked_at) SELECT '5f0c3f4e-0000-4000-8000-000000000002', id, 'code', now() FROM users")
-	var kari int64
-	if err := db.InScopeTest("only-a", func(_ context.Context, tx *gorm.DB) error {
-		return tx.Raw("SELECT id FROM users").Row().Scan(&kari)
-	}); err != nil {
-		t.Fatal(err)
-	}
 	sqlDB, err := db.Root.DB()
 	if err != nil {
 		t.Fatal(err)
@@ -81,4 +74,19 @@ func TestSessionOnlyScopeReadsTheSessionAndLeavesNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// userWithSession adds Kari to the school and a live session of hers
+// (5f0c3f4e-0000-4000-8000-000000000001), and returns her id.
+func userWithSession(t *testing.T, db *testdb.DB, slug string) int64 {
+	t.Helper()
+	db.Exec(t, slug, "INSERT INTO users (display_name, email) VALUES ('Kari', 'kari@a.test')")
+	db.Exec(t, slug, "INSERT INTO sessions (id, user_id, sign_in_method) SELECT '5f0c3f4e-0000-4000-8000-000000000001', id, 'code' FROM users")
+	var kari int64
+	if err := db.InScopeTest(slug, func(_ context.Context, tx *gorm.DB) error {
+		return tx.Raw("SELECT id FROM users").Row().Scan(&kari)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return kari
 }
