@@ -265,40 +265,6 @@ func QueryAndCommit(ctx context.Context, q *gorm.DB, dest ...any) error {
 	}, func() error { return q.Row().Scan(dest...) })
 }
 
-// QueryStructAndCommit is QueryAndCommit for a row read into a struct, its
-// columns matched to the fields by name (in_class to InClass), as GORM's
-// Scan matches them in a caller's own transaction.
-func QueryStructAndCommit[T any](ctx context.Context, q *gorm.DB) (*T, error) {
-	var out *T
-	err := lastStatement(ctx, q, func(rows pgx.Rows) error {
-		v, err := pgx.CollectExactlyOneRow(rows, pgx.RowToAddrOfStructByNameLax[T])
-		out = v
-		return err
-	}, func() error {
-		out = new(T)
-		return q.Scan(out).Error
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// QueryStruct runs q and reads its single row into a T; when last, q is
-// the scope's last statement and commits with it (QueryStructAndCommit).
-// A read shared by a route that ends with it and by work that goes on
-// after it takes last from its caller.
-func QueryStruct[T any](ctx context.Context, q *gorm.DB, last bool) (*T, error) {
-	if last {
-		return QueryStructAndCommit[T](ctx, q)
-	}
-	v := new(T)
-	if err := q.Scan(v).Error; err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
 // lastStatement sends q and COMMIT together and reads q's rows with scan;
 // outside a scope begun by beginScope it runs plain instead.
 func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, plain func() error) error {
@@ -316,6 +282,12 @@ func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, p
 	if perSchool(ctx) {
 		query = schoolTag(s.tenant.SchemaName) + query
 	}
+	return commitWith(ctx, s, query, q.Statement.Vars, scan)
+}
+
+// commitWith sends query with args and COMMIT together on the connection of
+// s, a scope that beginScope began, and reads query's rows with scan.
+func commitWith(ctx context.Context, s *scope, query string, args []any, scan func(pgx.Rows) error) error {
 	return s.conn.Raw(func(dc any) error {
 		c, ok := dc.(*scopeConn)
 		if !ok {
@@ -326,7 +298,7 @@ func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, p
 		}
 		pc := c.Conn.Conn()
 		b := &pgx.Batch{}
-		b.Queue(query, q.Statement.Vars...)
+		b.Queue(query, args...)
 		b.Queue("commit")
 		br := pc.SendBatch(ctx, b)
 		rows, err := br.Query()

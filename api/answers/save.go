@@ -2,7 +2,9 @@ package answers
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -58,31 +60,33 @@ type saveState struct {
 	held formStructure
 }
 
-func loadSaveState(tx *gorm.DB, tenantID, assignmentID, studentID, me int64) (*saveState, error) {
-	key := formKey{tenantID: tenantID, assignmentID: assignmentID}
-	held := heldStructure(key)
-	var st saveState
-	res := tx.Raw(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
+// saveStateSQL reads a save's state (saveState) in one statement.
+var saveStateSQL = tenants.NewNamed(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
 			EXISTS (SELECT 1 FROM class_students WHERE class_id = a.class_id AND user_id = @student) AS in_class,
 			EXISTS (SELECT 1 FROM class_teachers WHERE class_id = a.class_id AND user_id = @me) AS teacher,
 			EXISTS (SELECT 1 FROM student_references WHERE class_id = a.class_id AND student_user_id = @student AND advisor_user_id = @me) AS own_advisor,
 			EXISTS (SELECT 1 FROM class_advisors WHERE class_id = a.class_id AND user_id = @me) AS class_advisor,
 			EXISTS (SELECT 1 FROM signing_forms WHERE class_id = a.class_id AND student_user_id = @student AND is_locked) AS locked,
 			(SELECT display_name FROM users WHERE id = @me) AS my_name,
-			`+roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)")+` AS my_role,
-			f.structure_version, `+questionsSQL+` AS questions,
-			`+unorderedSetsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)+` AS mine
-		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`,
+			` + roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)") + ` AS my_role,
+			f.structure_version, ` + questionsSQL + ` AS questions,
+			` + unorderedSetsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true) + ` AS mine
+		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`)
+
+func loadSaveState(ctx context.Context, tenantID, assignmentID, studentID, me int64) (*saveState, error) {
+	key := formKey{tenantID: tenantID, assignmentID: assignmentID}
+	held := heldStructure(key)
+	st, err := tenants.ReadRow[saveState](ctx, saveStateSQL,
 		map[string]any{"assignment": assignmentID, "student": studentID, "me": me,
-			"knownForm": held.formID, "known": held.version}).Scan(&st)
-	if res.Error != nil {
-		return nil, fmt.Errorf("load assignment %d for a save: %w", assignmentID, res.Error)
-	}
-	if res.RowsAffected == 0 {
+			"knownForm": held.formID, "known": held.version}, false)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperror.NotFoundf("answers.assignmentNotFound")
 	}
+	if err != nil {
+		return nil, fmt.Errorf("load assignment %d for a save: %w", assignmentID, err)
+	}
 	st.studentID, st.key, st.held = studentID, key, held
-	return &st, nil
+	return st, nil
 }
 
 // relation is the caller's relation to the student as policy.Of works it
@@ -219,7 +223,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	st, err := loadSaveState(tx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID)
+	st, err := loadSaveState(ctx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID)
 	if err != nil {
 		return nil, false, err
 	}

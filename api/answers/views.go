@@ -197,31 +197,29 @@ type fullState struct {
 // request's last statement and commits with it (tenants.QueryAndCommit):
 // the full read route runs nothing after it.
 func loadFull(ctx context.Context, classID, studentID, formID, me int64, last bool) (*fullState, error) {
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return nil, err
-	}
 	key := formKey{tenantID: tenants.Current(ctx).ID, formID: formID}
 	held := heldStructure(key)
-	q := tx.Raw(`SELECT `+policy.RelationSQL+`,
-			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
-				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
-			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
-				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
-			`+unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false)+` AS sets,
-			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value)), '[]')
-				FROM expectations e WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
-			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
-			(SELECT `+questionsSQL+` FROM forms f WHERE f.id = @form) AS questions`,
+	st, err := tenants.ReadRow[fullState](ctx, fullSQL,
 		map[string]any{"class": classID, "student": studentID, "form": formID, "me": me,
-			"knownForm": held.formID, "known": held.version})
-	st, err := tenants.QueryStruct[fullState](ctx, q, last)
+			"knownForm": held.formID, "known": held.version}, last)
 	if err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}
 	st.key, st.held = key, held
 	return st, nil
 }
+
+// fullSQL reads what a full read needs (fullState) in one statement.
+var fullSQL = tenants.NewNamed(`SELECT ` + policy.RelationSQL + `,
+			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
+				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
+			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
+				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
+			` + unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false) + ` AS sets,
+			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value)), '[]')
+				FROM expectations e WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
+			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
+			(SELECT ` + questionsSQL + ` FROM forms f WHERE f.id = @form) AS questions`)
 
 // ReadFull is FullOf for the caller, with the relation worked out from the
 // same statement: NotFound when the student is not in the class, Forbidden

@@ -118,35 +118,42 @@ type overviewState struct {
 // request's last statement and commits with it (tenants.QueryAndCommit):
 // the class page runs nothing after it.
 func readOverview(ctx context.Context, classID int64, only []int64, me int64, last bool) (*overviewState, error) {
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return nil, err
-	}
-	students := "SELECT user_id FROM class_students WHERE class_id = @class"
+	q := overviewAll
 	if only != nil {
-		students += " AND user_id = ANY (CAST(@only AS bigint[]))"
+		q = overviewOnly
 	}
-	q := tx.Raw(`SELECT `+policy.ClassRelationSQL+`,
-		(SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.display_name, 'email', u.email) ORDER BY u.display_name, u.id), '[]')
-			FROM users u WHERE u.id IN (`+students+`)) AS students,
-		(SELECT coalesce(json_agg(json_build_object('s', r.student_user_id, 'a', r.advisor_user_id, 'an', a.display_name, 'ae', a.email,
-				'ap', a.phone_number, 't', r.teacher_user_id, 'tn', t.display_name, 'p', r.is_primary)
-				ORDER BY r.student_user_id, r.is_primary DESC, a.display_name, r.id), '[]')
-			FROM student_references r LEFT JOIN users a ON a.id = r.advisor_user_id LEFT JOIN users t ON t.id = r.teacher_user_id
-			WHERE r.class_id = @class AND r.student_user_id IN (`+students+`)) AS refs,
-		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'submitted', submitted_at IS NOT NULL, 'confirmed', student_confirmed_at IS NOT NULL)), '[]')
-			FROM warnings WHERE class_id = @class AND student_user_id IN (`+students+`)) AS warnings,
-		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'locked', is_locked, 'mid', mid_semester_completed_date IS NOT NULL,
-				'end', end_semester_completed_date IS NOT NULL, 'teacher', signed_by_teacher_date IS NOT NULL,
-				'student', signed_by_student_date IS NOT NULL, 'advisor', signed_by_advisor_date IS NOT NULL)), '[]')
-			FROM signing_forms WHERE class_id = @class AND student_user_id IN (`+students+`)) AS signing,
-		`+answers.CountsSQL(students),
-		map[string]any{"class": classID, "me": me, "only": pgIDs(only)})
-	st, err := tenants.QueryStruct[overviewState](ctx, q, last)
+	st, err := tenants.ReadRow[overviewState](ctx, q, map[string]any{"class": classID, "me": me, "only": pgIDs(only)}, last)
 	if err != nil {
 		return nil, fmt.Errorf("load students of class %d: %w", classID, err)
 	}
 	return st, nil
+}
+
+// overviewAll reads an overview of the whole class; overviewOnly of the
+// students @only.
+var (
+	overviewAll  = tenants.NewNamed(overviewSQL("SELECT user_id FROM class_students WHERE class_id = @class"))
+	overviewOnly = tenants.NewNamed(overviewSQL("SELECT user_id FROM class_students WHERE class_id = @class AND user_id = ANY (CAST(@only AS bigint[]))"))
+)
+
+// overviewSQL is the statement that reads an overview (overviewState) of
+// the students that the query students gives.
+func overviewSQL(students string) string {
+	return `SELECT ` + policy.ClassRelationSQL + `,
+		(SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.display_name, 'email', u.email) ORDER BY u.display_name, u.id), '[]')
+			FROM users u WHERE u.id IN (` + students + `)) AS students,
+		(SELECT coalesce(json_agg(json_build_object('s', r.student_user_id, 'a', r.advisor_user_id, 'an', a.display_name, 'ae', a.email,
+				'ap', a.phone_number, 't', r.teacher_user_id, 'tn', t.display_name, 'p', r.is_primary)
+				ORDER BY r.student_user_id, r.is_primary DESC, a.display_name, r.id), '[]')
+			FROM student_references r LEFT JOIN users a ON a.id = r.advisor_user_id LEFT JOIN users t ON t.id = r.teacher_user_id
+			WHERE r.class_id = @class AND r.student_user_id IN (` + students + `)) AS refs,
+		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'submitted', submitted_at IS NOT NULL, 'confirmed', student_confirmed_at IS NOT NULL)), '[]')
+			FROM warnings WHERE class_id = @class AND student_user_id IN (` + students + `)) AS warnings,
+		(SELECT coalesce(json_agg(json_build_object('s', student_user_id, 'locked', is_locked, 'mid', mid_semester_completed_date IS NOT NULL,
+				'end', end_semester_completed_date IS NOT NULL, 'teacher', signed_by_teacher_date IS NOT NULL,
+				'student', signed_by_student_date IS NOT NULL, 'advisor', signed_by_advisor_date IS NOT NULL)), '[]')
+			FROM signing_forms WHERE class_id = @class AND student_user_id IN (` + students + `)) AS signing,
+		` + answers.CountsSQL(students)
 }
 
 // pgIDs is ids as a Postgres array literal, one parameter however many.
