@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
-	"gorm.io/gorm"
 )
 
 // A request's transaction begins with BEGIN and then the statement that
@@ -236,20 +235,30 @@ func runBegin(ctx context.Context, pc *pgx.Conn, b *pgx.Batch, probe *SessionPro
 	return read, nil
 }
 
-// QueryAndCommit runs q, the scope's last statement (built, not yet run:
-// tx.Raw(...)), scans its single row into dest and commits the scope's
+// QueryAndCommit runs query (written with $1 … for args), the scope's last
+// statement, scans its single row into dest and commits the scope's
 // transaction, the statement and COMMIT in one round trip. After it the
 // transaction is over: whatever fn returns, nothing is rolled back, and a
 // further statement in the scope is refused. A route whose last statement
 // writes what it answers with uses it, so that the answer still follows the
-// commit; so does a route that only reads. A statement that fails leaves
-// the transaction to be rolled back as usual; a COMMIT that fails is the
-// error returned.
+// commit; ReadRow does the same for a route that ends with a read. A
+// statement that fails leaves the transaction to be rolled back as usual; a
+// COMMIT that fails is the error returned.
 //
 // Outside a scope begun by beginScope (in a caller's own transaction) it
-// only runs q and scans the row; the transaction commits when it ends.
-func QueryAndCommit(ctx context.Context, q *gorm.DB, dest ...any) error {
-	return lastStatement(ctx, q, func(rows pgx.Rows) error {
+// only runs query and scans the row; the transaction commits when it ends.
+func QueryAndCommit(ctx context.Context, query string, args []any, dest ...any) error {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	if !ok || s.tx == nil {
+		return ErrNoScope
+	}
+	if s.conn == nil {
+		return s.tx.WithContext(ctx).Raw(query, args...).Row().Scan(dest...)
+	}
+	if perSchool(ctx) {
+		query = schoolTag(s.tenant.SchemaName) + query
+	}
+	return commitWith(ctx, s, query, args, func(rows pgx.Rows) error {
 		defer rows.Close()
 		if !rows.Next() {
 			if err := rows.Err(); err != nil {
@@ -262,27 +271,7 @@ func QueryAndCommit(ctx context.Context, q *gorm.DB, dest ...any) error {
 		}
 		rows.Close()
 		return rows.Err()
-	}, func() error { return q.Row().Scan(dest...) })
-}
-
-// lastStatement sends q and COMMIT together and reads q's rows with scan;
-// outside a scope begun by beginScope it runs plain instead.
-func lastStatement(ctx context.Context, q *gorm.DB, scan func(pgx.Rows) error, plain func() error) error {
-	s, ok := ctx.Value(scopeKey{}).(*scope)
-	if !ok || s.tx == nil {
-		return ErrNoScope
-	}
-	if q.Error != nil {
-		return q.Error
-	}
-	if s.conn == nil {
-		return plain()
-	}
-	query := q.Statement.SQL.String()
-	if perSchool(ctx) {
-		query = schoolTag(s.tenant.SchemaName) + query
-	}
-	return commitWith(ctx, s, query, q.Statement.Vars, scan)
+	})
 }
 
 // commitWith sends query with args and COMMIT together on the connection of

@@ -228,7 +228,7 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	}{
 		{"a route that ends with its write", func(ctx context.Context, tx *gorm.DB, n int) error {
 			var got int
-			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
 				return err
 			}
 			if got != n {
@@ -238,14 +238,14 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 		}, true, false, "begin+enter, query+commit"},
 		{"a route that fails after it: the write is kept", func(ctx context.Context, tx *gorm.DB, n int) error {
 			var got int
-			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
 				return err
 			}
 			return errAfter
 		}, true, true, "begin+enter, query+commit"},
 		{"a statement after the last is refused", func(ctx context.Context, tx *gorm.DB, n int) error {
 			var got int
-			if err := tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got); err != nil {
+			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
 				return err
 			}
 			if err := tx.Exec("INSERT INTO last_probe VALUES (?)", n+1000).Error; err == nil {
@@ -258,7 +258,7 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 				return err
 			}
 			var got int
-			return tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", n), &got)
+			return tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got)
 			// Postgres skips the COMMIT sent with the failed statement, and
 			// the tracer hears only of the statement.
 		}, false, true, "begin+enter, query, query, rollback"},
@@ -298,7 +298,7 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	var got int
 	err = root.WithContext(ctx).Transaction(func(own *gorm.DB) error {
 		return tenants.InScope(ctx, own, a, func(ctx context.Context, tx *gorm.DB) error {
-			return tenants.QueryAndCommit(ctx, tx.Raw("INSERT INTO last_probe VALUES (?) RETURNING n", 7), &got)
+			return tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{7}, &got)
 		})
 	})
 	if err != nil || got != 7 {

@@ -12,8 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"gorm.io/gorm"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/dbjson"
@@ -219,10 +217,6 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	if caller == nil {
 		return nil, false, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	tx, err := tenants.DB(ctx)
-	if err != nil {
-		return nil, false, err
-	}
 	st, err := loadSaveState(ctx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID)
 	if err != nil {
 		return nil, false, err
@@ -284,7 +278,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		// A new set has no id the client could know.
 		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
-	return write(ctx, tx, caller.UserID, st, before, changes, qs, in.Deliver)
+	return write(ctx, caller.UserID, st, before, changes, qs, in.Deliver)
 }
 
 // write stores the validated changes in one statement: the set (made
@@ -293,11 +287,13 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 // audit row. The statement is the request's last and commits with it
 // (tenants.QueryAndCommit). The answer is the set as it now is, made from
 // what was read before (the set is locked) and what the statement returned.
-func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
+func write(ctx context.Context, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
 	created := before == nil
 	var sql strings.Builder
 	var args []any
-	arg := func(v any) string { args = append(args, v); return "?" }
+	// arg adds an argument and gives its placeholder; the statement goes to
+	// Postgres as written (tenants.QueryAndCommit).
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	sql.WriteString("WITH ")
 	if created {
 		delivered := "NULL::timestamptz"
@@ -312,24 +308,17 @@ func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *se
 	} else {
 		sql.WriteString(`target AS (SELECT ` + arg(before.ID) + `::bigint AS id)`)
 	}
-	// Each part's arguments are kept apart and added when its SQL is, so
-	// that they follow the placeholders in order.
 	var values, clearValues, comments, clearComments []string
-	var valueArgs, clearValueArgs, commentArgs, clearCommentArgs []any
 	for _, c := range changes {
 		if c.value != nil {
-			values = append(values, "(?::bigint, ?::text)")
-			valueArgs = append(valueArgs, c.questionID, *c.value)
+			values = append(values, "("+arg(c.questionID)+"::bigint, "+arg(*c.value)+"::text)")
 		} else {
-			clearValues = append(clearValues, "?")
-			clearValueArgs = append(clearValueArgs, c.questionID)
+			clearValues = append(clearValues, arg(c.questionID))
 		}
 		if c.comment != nil {
-			comments = append(comments, "(?::bigint, ?::text)")
-			commentArgs = append(commentArgs, c.questionID, *c.comment)
+			comments = append(comments, "("+arg(c.questionID)+"::bigint, "+arg(*c.comment)+"::text)")
 		} else {
-			clearComments = append(clearComments, "?")
-			clearCommentArgs = append(clearCommentArgs, c.questionID)
+			clearComments = append(clearComments, arg(c.questionID))
 		}
 	}
 	touched := []string{}
@@ -338,19 +327,16 @@ func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *se
 			SELECT t.id, v.q, v.val FROM target t, (VALUES ` + strings.Join(values, ", ") + `) v (q, val)
 			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = now()
 			WHERE answers.value IS DISTINCT FROM excluded.value RETURNING 1)`)
-		args = append(args, valueArgs...)
 		touched = append(touched, "put_answers")
 	}
 	if len(clearValues) > 0 {
 		sql.WriteString(`, clear_answers AS (DELETE FROM answers WHERE answer_set_id = (SELECT id FROM target)
 			AND question_id IN (` + strings.Join(clearValues, ", ") + `) RETURNING 1)`)
-		args = append(args, clearValueArgs...)
 		touched = append(touched, "clear_answers")
 	}
 	commentsOut := "'[]'::json"
 	if len(comments) > 0 {
 		meArg := arg(me)
-		args = append(args, commentArgs...)
 		sql.WriteString(`, put_comments AS (INSERT INTO comments (answer_set_id, question_id, user_id, comment)
 			SELECT t.id, v.q, ` + meArg + `, v.c FROM target t, (VALUES ` + strings.Join(comments, ", ") + `) v (q, c)
 			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = now(), updated_at = now()
@@ -362,7 +348,6 @@ func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *se
 	if len(clearComments) > 0 {
 		sql.WriteString(`, clear_comments AS (DELETE FROM comments WHERE answer_set_id = (SELECT id FROM target) AND user_id = ` + arg(me) + `
 			AND question_id IN (` + strings.Join(clearComments, ", ") + `) RETURNING 1)`)
-		args = append(args, clearCommentArgs...)
 		touched = append(touched, "clear_comments")
 	}
 	changedSQL := "false"
@@ -414,7 +399,7 @@ func write(ctx context.Context, tx *gorm.DB, me int64, st *saveState, before *se
 	}
 	// The write is the request's last statement: it goes to Postgres with
 	// COMMIT, and the answer follows the commit.
-	if err := tenants.QueryAndCommit(ctx, tx.Raw(sql.String(), args...), &out.Set, &out.Comments); err != nil {
+	if err := tenants.QueryAndCommit(ctx, sql.String(), args, &out.Set, &out.Comments); err != nil {
 		return nil, false, fmt.Errorf("save answer set of user %d for student %d: %w", me, st.studentID, err)
 	}
 	if created && out.Set == nil {
