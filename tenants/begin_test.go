@@ -203,10 +203,10 @@ func TestAScopeLeavesNoTransactionBehind(t *testing.T) {
 	}
 }
 
-func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
-	db := testdb.New(t)
-	a := db.School(t, "begin-last", "Skole A")
-	db.Exec(t, "begin-last", "CREATE TABLE IF NOT EXISTS last_probe (n int PRIMARY KEY)")
+// tracedConnection is a pool of one connection whose round trips trips
+// records, and a context in which each school's statements are its own.
+func tracedConnection(t *testing.T, db *testdb.DB) (context.Context, *gorm.DB, *roundTrips) {
+	t.Helper()
 	ctx := tenants.PerSchoolStatements(context.Background())
 	trips := &roundTrips{}
 	root, err := tenants.Open(ctx, db.URL, 1, trips)
@@ -214,6 +214,14 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tenants.Close(root) })
+	return ctx, root, trips
+}
+
+func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
+	db := testdb.New(t)
+	a := db.School(t, "begin-last", "Skole A")
+	db.Exec(t, "begin-last", "CREATE TABLE IF NOT EXISTS last_probe (n int PRIMARY KEY)")
+	ctx, root, trips := tracedConnection(t, db)
 	errAfter := errors.New("the route failed after its last statement")
 
 	for _, tc := range []struct {
@@ -296,7 +304,7 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	// In a caller's own transaction the statement only runs: the caller's
 	// transaction commits, or rolls back, when it ends.
 	var got int
-	err = root.WithContext(ctx).Transaction(func(own *gorm.DB) error {
+	err := root.WithContext(ctx).Transaction(func(own *gorm.DB) error {
 		return tenants.InScope(ctx, own, a, func(ctx context.Context, tx *gorm.DB) error {
 			return tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{7}, &got)
 		})

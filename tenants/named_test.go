@@ -31,13 +31,7 @@ func TestReadRowReadsInTheSchoolsScope(t *testing.T) {
 	a := db.School(t, "read-row", "Skole A")
 	db.Exec(t, "read-row", "CREATE TABLE IF NOT EXISTS read_probe (n int PRIMARY KEY, label text NOT NULL)")
 	db.Exec(t, "read-row", "INSERT INTO read_probe VALUES (2, 'two') ON CONFLICT DO NOTHING")
-	ctx := tenants.PerSchoolStatements(context.Background())
-	trips := &roundTrips{}
-	root, err := tenants.Open(ctx, db.URL, 1, trips)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { tenants.Close(root) })
+	ctx, root, trips := tracedConnection(t, db)
 
 	for _, tc := range []struct {
 		name string
