@@ -255,10 +255,7 @@ func QueryAndCommit(ctx context.Context, query string, args []any, dest ...any) 
 	if s.conn == nil {
 		return s.tx.WithContext(ctx).Raw(query, args...).Row().Scan(dest...)
 	}
-	if perSchool(ctx) {
-		query = schoolTag(s.tenant.SchemaName) + query
-	}
-	return commitWith(ctx, s, query, args, func(rows pgx.Rows) error {
+	return commitWith(ctx, s, s.tagged(ctx, query), args, func(rows pgx.Rows) error {
 		defer rows.Close()
 		if !rows.Next() {
 			if err := rows.Err(); err != nil {
@@ -274,9 +271,19 @@ func QueryAndCommit(ctx context.Context, query string, args []any, dest ...any) 
 	})
 }
 
-// commitWith sends query with args and COMMIT together on the connection of
-// s, a scope that beginScope began, and reads query's rows with scan.
-func commitWith(ctx context.Context, s *scope, query string, args []any, scan func(pgx.Rows) error) error {
+// tagged is query as the scope's statements go to Postgres: with the
+// school's tag when each school's statements are its own (perSchool), as
+// statementsOf tags those that GORM sends.
+func (s *scope) tagged(ctx context.Context, query string) string {
+	if perSchool(ctx) {
+		return schoolTag(s.tenant.SchemaName) + query
+	}
+	return query
+}
+
+// onScopeConn runs fn on the connection of s, a scope that beginScope
+// began, while the scope's transaction is still open.
+func onScopeConn(s *scope, fn func(c *scopeConn) error) error {
 	return s.conn.Raw(func(dc any) error {
 		c, ok := dc.(*scopeConn)
 		if !ok {
@@ -285,6 +292,14 @@ func commitWith(ctx context.Context, s *scope, query string, args []any, scan fu
 		if c.ended {
 			return errScopeEnded
 		}
+		return fn(c)
+	})
+}
+
+// commitWith sends query with args and COMMIT together on the connection of
+// s, a scope that beginScope began, and reads query's rows with scan.
+func commitWith(ctx context.Context, s *scope, query string, args []any, scan func(pgx.Rows) error) error {
+	return onScopeConn(s, func(c *scopeConn) error {
 		pc := c.Conn.Conn()
 		b := &pgx.Batch{}
 		b.Queue(query, args...)

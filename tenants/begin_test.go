@@ -217,6 +217,14 @@ func tracedConnection(t *testing.T, db *testdb.DB) (context.Context, *gorm.DB, *
 	return ctx, root, trips
 }
 
+// insertLast inserts n into last_probe as the scope's last statement and
+// returns what the insert gave back.
+func insertLast(ctx context.Context, n int) (int, error) {
+	var got int
+	err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got)
+	return got, err
+}
+
 func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	db := testdb.New(t)
 	a := db.School(t, "begin-last", "Skole A")
@@ -235,8 +243,8 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 		trips   string
 	}{
 		{"a route that ends with its write", func(ctx context.Context, tx *gorm.DB, n int) error {
-			var got int
-			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
+			got, err := insertLast(ctx, n)
+			if err != nil {
 				return err
 			}
 			if got != n {
@@ -245,15 +253,13 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 			return nil
 		}, true, false, "begin+enter, query+commit"},
 		{"a route that fails after it: the write is kept", func(ctx context.Context, tx *gorm.DB, n int) error {
-			var got int
-			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
+			if _, err := insertLast(ctx, n); err != nil {
 				return err
 			}
 			return errAfter
 		}, true, true, "begin+enter, query+commit"},
 		{"a statement after the last is refused", func(ctx context.Context, tx *gorm.DB, n int) error {
-			var got int
-			if err := tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got); err != nil {
+			if _, err := insertLast(ctx, n); err != nil {
 				return err
 			}
 			if err := tx.Exec("INSERT INTO last_probe VALUES (?)", n+1000).Error; err == nil {
@@ -265,8 +271,8 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 			if err := tx.Exec("INSERT INTO last_probe VALUES (?)", n).Error; err != nil {
 				return err
 			}
-			var got int
-			return tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{n}, &got)
+			_, err := insertLast(ctx, n)
+			return err
 			// Postgres skips the COMMIT sent with the failed statement, and
 			// the tracer hears only of the statement.
 		}, false, true, "begin+enter, query, query, rollback"},
@@ -306,7 +312,9 @@ func TestTheLastStatementCommitsInItsOwnRoundTrip(t *testing.T) {
 	var got int
 	err := root.WithContext(ctx).Transaction(func(own *gorm.DB) error {
 		return tenants.InScope(ctx, own, a, func(ctx context.Context, tx *gorm.DB) error {
-			return tenants.QueryAndCommit(ctx, "INSERT INTO last_probe VALUES ($1) RETURNING n", []any{7}, &got)
+			var err error
+			got, err = insertLast(ctx, 7)
+			return err
 		})
 	})
 	if err != nil || got != 7 {

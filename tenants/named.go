@@ -117,10 +117,7 @@ func ReadRow[T any](ctx context.Context, n *Named, vals map[string]any, last boo
 	if err != nil {
 		return nil, err
 	}
-	query := n.sql
-	if perSchool(ctx) {
-		query = schoolTag(s.tenant.SchemaName) + query
-	}
+	query := s.tagged(ctx, n.sql)
 	var out *T
 	scan := func(rows pgx.Rows) error {
 		v, err := pgx.CollectExactlyOneRow(rows, pgx.RowToAddrOfStructByNameLax[T])
@@ -130,14 +127,7 @@ func ReadRow[T any](ctx context.Context, n *Named, vals map[string]any, last boo
 	if last {
 		err = commitWith(ctx, s, query, args, scan)
 	} else {
-		err = s.conn.Raw(func(dc any) error {
-			c, ok := dc.(*scopeConn)
-			if !ok {
-				return errNotScopeConn
-			}
-			if c.ended {
-				return errScopeEnded
-			}
+		err = onScopeConn(s, func(c *scopeConn) error {
 			rows, err := c.Conn.Conn().Query(ctx, query, args...)
 			if err != nil {
 				return err
