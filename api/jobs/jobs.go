@@ -106,8 +106,8 @@ type Config struct {
 	// PollInterval is how often an idle replica looks for new jobs (default
 	// one second).
 	PollInterval time.Duration
-	// CompletedRetention is how long a completed job is kept (default one
-	// minute: completed jobs are of no further use).
+	// CompletedRetention is how long a completed job is kept (default
+	// DefaultCompletedRetention).
 	CompletedRetention time.Duration
 	// Logger receives River's own logs (no personal data: job arguments
 	// are ids).
@@ -119,6 +119,15 @@ type Config struct {
 	// pooler, where LISTEN does not work).
 	ListenURL string
 }
+
+// DefaultCompletedRetention is how long a completed job is kept unless
+// Config says otherwise. A job kind that is unique per period (a school's
+// retention sweep per day, the sign-in clean-up per hour) is unique only
+// while the job's row exists: once the row is gone, the next leader to start
+// runs it again. Kept a minute, every restart of the leader swept every
+// school again. A day and an hour more outlives the longest such period, with
+// room for a job that ran late in it.
+const DefaultCompletedRetention = 25 * time.Hour
 
 // Queue enqueues jobs in request transactions and, once started, works them.
 type Queue struct {
@@ -147,7 +156,7 @@ func New(db *sql.DB, cfg Config) (*Queue, error) {
 		cfg.PollInterval = time.Second
 	}
 	if cfg.CompletedRetention <= 0 {
-		cfg.CompletedRetention = time.Minute
+		cfg.CompletedRetention = DefaultCompletedRetention
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

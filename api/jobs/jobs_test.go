@@ -248,3 +248,62 @@ func TestListenModeWorksJobsOnNotify(t *testing.T) {
 		t.Fatal("the job was not worked: no notification reached the workers")
 	}
 }
+
+// A completed job is kept a day and more, since a job kind unique per day
+// (a school's retention sweep) is unique only while its row exists. Kept a
+// minute, as before, a leader restarted later in the day swept every school
+// again. The job finished 26 hours ago is there to show that the cleaner has
+// run.
+func TestCompletedJobsAreKeptForTheirUniquePeriod(t *testing.T) {
+	db, sqlDB, _, _ := setup(t)
+	done := make(chan int, 2)
+	workers := river.NewWorkers()
+	river.AddWorker(workers, doneWorker{done: done})
+	start := func() *jobs.Queue {
+		q, err := jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	q := start()
+	if err := db.InScopeTest("skole", func(ctx context.Context, _ *gorm.DB) error {
+		return errors.Join(q.Enqueue(ctx, pingArgs{N: 2}, nil), q.Enqueue(ctx, pingArgs{N: 26}, nil))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the jobs were not worked")
+		}
+	}
+	if err := q.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sqlDB.Exec(`UPDATE river.river_job SET finalized_at = now() - make_interval(hours => (args->>'n')::int)
+		WHERE kind = 'test.ping' AND state = 'completed'`); err != nil {
+		t.Fatal(err)
+	}
+	q = start()
+	t.Cleanup(func() { _ = q.Stop(context.Background()) })
+	kept := func(n int) bool {
+		var found bool
+		if err := sqlDB.QueryRow("SELECT EXISTS (SELECT 1 FROM river.river_job WHERE kind = 'test.ping' AND (args->>'n')::int = $1)", n).Scan(&found); err != nil {
+			t.Fatal(err)
+		}
+		return found
+	}
+	for deadline := time.Now().Add(30 * time.Second); kept(26); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cleaner did not remove the job completed 26 hours ago")
+		}
+	}
+	if !kept(2) {
+		t.Error("the job completed 2 hours ago was removed")
+	}
+}

@@ -14,7 +14,9 @@ import (
 // praksis_job_errors (gauge, by queue and kind: attempts that failed, summed
 // over the jobs still kept). The depth to watch is state="available" (waiting
 // for a worker); failures are state="retryable" (failed, will retry) and
-// state="discarded" (gave up: kept a day for operators, see New).
+// state="discarded" (gave up: kept a day for operators, see New). Completed
+// jobs are not counted: they are kept only so that a job unique per period
+// stays unique (DefaultCompletedRetention), and say nothing of the queue.
 //
 // It reads at scrape time rather than counting in the process so that every
 // replica reports the same, whole queue, whichever replica worked a job.
@@ -62,7 +64,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 
 func (c *Collector) collect(ctx context.Context, ch chan<- prometheus.Metric) error {
 	rows, err := c.db.QueryContext(ctx, `SELECT queue, kind, state::text, count(*), coalesce(sum(coalesce(array_length(errors, 1), 0)), 0)
-		FROM `+Schema+`.river_job GROUP BY queue, kind, state`)
+		FROM `+Schema+`.river_job WHERE state <> 'completed' GROUP BY queue, kind, state`)
 	if err != nil {
 		return fmt.Errorf("count jobs: %w", err)
 	}

@@ -12,10 +12,11 @@ import (
 )
 
 // The queue's depth and failures are read from River's table at each
-// scrape, so every replica reports the whole queue.
+// scrape, so every replica reports the whole queue; completed jobs, kept a
+// day, are not counted.
 func TestCollectorReportsDepthAndFailures(t *testing.T) {
 	db, sqlDB, q, _ := setup(t)
-	for range 2 {
+	for range 3 {
 		if err := db.InScopeTest("skole", func(ctx context.Context, _ *gorm.DB) error {
 			return q.Enqueue(ctx, pingArgs{N: 1}, nil)
 		}); err != nil {
@@ -26,6 +27,10 @@ func TestCollectorReportsDepthAndFailures(t *testing.T) {
 	if _, err := sqlDB.Exec(`UPDATE river.river_job SET state = 'retryable',
 		errors = ARRAY['{"attempt":1,"error":"smtp down"}'::jsonb, '{"attempt":2,"error":"smtp down"}'::jsonb]
 		WHERE id = (SELECT min(id) FROM river.river_job)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sqlDB.Exec(`UPDATE river.river_job SET state = 'completed', finalized_at = now()
+		WHERE id = (SELECT max(id) FROM river.river_job)`); err != nil {
 		t.Fatal(err)
 	}
 

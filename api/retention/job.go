@@ -43,11 +43,43 @@ func (SweepArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: 24 * time.Hour}}
 }
 
-// DailyJob starts the sweeps every day, and once when the leader starts.
+// DailyJob starts the sweeps every night at 02:30 Norwegian time, and when
+// the leader starts (each school's sweep is unique per day, so a start
+// sweeps only the schools not yet swept that day: after the first start, or
+// when a night's sweep was missed).
 func DailyJob() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
+	return river.NewPeriodicJob(nightly(2, 30),
 		func() (river.JobArgs, *river.InsertOpts) { return DailyArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})
+}
+
+// nightly is a schedule at one time of day, Norwegian time. The sweeps visit
+// every school, a burst of work on the database that is best had while
+// nobody assesses; every 24 hours from the leader's start put it wherever a
+// deploy happened to restart the replicas, often mid-morning.
+func nightly(hour, minute int) river.PeriodicSchedule {
+	loc, err := time.LoadLocation("Europe/Oslo")
+	if err != nil {
+		loc = time.UTC
+	}
+	return atTimeOfDay{hour: hour, minute: minute, loc: loc}
+}
+
+// atTimeOfDay is river.PeriodicSchedule at hour:minute every day in loc.
+type atTimeOfDay struct {
+	hour, minute int
+	loc          *time.Location
+}
+
+// Next is the first hour:minute in loc after t.
+func (s atTimeOfDay) Next(t time.Time) time.Time {
+	lt := t.In(s.loc)
+	for day := 0; ; day++ {
+		next := time.Date(lt.Year(), lt.Month(), lt.Day()+day, s.hour, s.minute, 0, 0, s.loc)
+		if next.After(t) {
+			return next
+		}
+	}
 }
 
 // DailyWorker runs DailyArgs.

@@ -23,6 +23,13 @@ type CleanupArgs struct{}
 // Kind names the job kind.
 func (CleanupArgs) Kind() string { return "signin.cleanup" }
 
+// InsertOpts makes the clean-up unique per hour: the leader inserts it when
+// it starts, and a restart within the hour (a deploy, a second replica
+// elected) finds it done and does not visit every school again.
+func (CleanupArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: time.Hour}}
+}
+
 // Schools is what the clean-up needs of the tenant registry.
 type Schools interface {
 	All() []*tenants.Tenant
@@ -41,7 +48,8 @@ func NewCleanupWorker(schools Schools) *CleanupWorker {
 	return &CleanupWorker{schools: schools}
 }
 
-// CleanupJob runs the clean-up every hour, and once when the leader starts.
+// CleanupJob runs the clean-up every hour, and when the leader starts unless
+// it ran within the hour (CleanupArgs.InsertOpts).
 func CleanupJob() *river.PeriodicJob {
 	return river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return CleanupArgs{}, nil },

@@ -2,11 +2,14 @@ package signin
 
 import (
 	"context"
+	"database/sql"
 	"testing"
+	"time"
 
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
@@ -47,4 +50,81 @@ func TestCleanup(t *testing.T) {
 	if CleanupJob() == nil {
 		t.Error("no periodic job")
 	}
+}
+
+// startedArgs is a job the leader inserts when it starts, beside the
+// clean-up: once it has been worked, the leader has made its start's
+// insertions.
+type startedArgs struct{}
+
+func (startedArgs) Kind() string { return "test.started" }
+
+type startedWorker struct {
+	river.WorkerDefaults[startedArgs]
+	done chan struct{}
+}
+
+func (w startedWorker) Work(context.Context, *river.Job[startedArgs]) error {
+	w.done <- struct{}{}
+	return nil
+}
+
+// A leader that starts runs the clean-up unless it ran within the hour: a
+// deploy that restarts the replicas does not visit every school again. The
+// second start here is such a restart; without the clean-up's uniqueness it
+// inserted a second one.
+func TestCleanupRunsOnceAnHourAcrossRestarts(t *testing.T) {
+	db := testdb.New(t)
+	sqlDB := db.Queue(t)
+	db.School(t, "skole", "Skole")
+	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for start := 1; start <= 2; start++ {
+		done := make(chan struct{}, 1)
+		workers := river.NewWorkers()
+		river.AddWorker(workers, NewCleanupWorker(reg))
+		river.AddWorker(workers, startedWorker{done: done})
+		q, err := jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond,
+			PeriodicJobs: []*river.PeriodicJob{CleanupJob(), river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+				func() (river.JobArgs, *river.InsertOpts) { return startedArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("start %d: the leader's start-up jobs were not worked", start)
+		}
+		waitCleanupsDone(t, sqlDB)
+		if err := q.Stop(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := sqlDB.QueryRow("SELECT count(*) FROM river.river_job WHERE kind = 'signin.cleanup'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("after start %d: %d clean-ups inserted, want 1", start, n)
+		}
+	}
+}
+
+// waitCleanupsDone waits until no clean-up is left to work.
+func waitCleanupsDone(t *testing.T, sqlDB *sql.DB) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		var n int
+		if err := sqlDB.QueryRow("SELECT count(*) FROM river.river_job WHERE kind = 'signin.cleanup' AND state <> 'completed'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
+	t.Fatal("a clean-up was not worked")
 }
