@@ -65,10 +65,7 @@ func TestOutboxQueuesOnlyOnCommitAndWorkerSendsOnce(t *testing.T) {
 	db := testdb.New(t)
 	sqlDB := db.Queue(t)
 	db.School(t, "skole", "Skole")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	reg := db.Registry(t)
 	sender := &failing{fails: 1}
 	workers := river.NewWorkers()
 	worker := mail.NewWorker(reg, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))

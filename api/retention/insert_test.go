@@ -16,10 +16,6 @@ type startArgs struct{}
 
 func (startArgs) Kind() string { return "test.start" }
 
-type startedArgs struct{}
-
-func (startedArgs) Kind() string { return "test.started" }
-
 // startWorker inserts a job from inside a worker, as the daily job does.
 type startWorker struct {
 	river.WorkerDefaults[startArgs]
@@ -27,21 +23,11 @@ type startWorker struct {
 }
 
 func (w startWorker) Work(ctx context.Context, _ *river.Job[startArgs]) error {
-	err := insertFromWorker(ctx, startedArgs{})
+	err := insertFromWorker(ctx, testdb.Signal{})
 	if err != nil {
 		w.failed <- err
 	}
 	return err
-}
-
-type startedWorker struct {
-	river.WorkerDefaults[startedArgs]
-	done chan struct{}
-}
-
-func (w startedWorker) Work(context.Context, *river.Job[startedArgs]) error {
-	w.done <- struct{}{}
-	return nil
 }
 
 // The daily job starts the sweeps from inside a worker. In listen mode (the
@@ -62,7 +48,7 @@ func TestWorkerInsertsInPollAndListenMode(t *testing.T) {
 			done, failed := make(chan struct{}, 1), make(chan error, 1)
 			workers := river.NewWorkers()
 			river.AddWorker(workers, startWorker{failed: failed})
-			river.AddWorker(workers, startedWorker{done: done})
+			river.AddWorker(workers, testdb.SignalWorker{Done: done})
 			q, err := jobs.New(sqlDB, tc.cfg(jobs.Config{Workers: workers}))
 			if err != nil {
 				t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
@@ -29,10 +28,7 @@ func TestCleanup(t *testing.T) {
 		db.Exec(t, slug, `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, created_at) VALUES
 			('old@example.no', 's', 't', 'h', now() - interval '2 days'), ('new@example.no', 's', 't', 'h', now())`)
 	}
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	reg := db.Registry(t)
 	if err := NewCleanupWorker(reg).Work(context.Background(), &river.Job[CleanupArgs]{}); err != nil {
 		t.Fatal(err)
 	}
@@ -52,43 +48,24 @@ func TestCleanup(t *testing.T) {
 	}
 }
 
-// startedArgs is a job the leader inserts when it starts, beside the
-// clean-up: once it has been worked, the leader has made its start's
-// insertions.
-type startedArgs struct{}
-
-func (startedArgs) Kind() string { return "test.started" }
-
-type startedWorker struct {
-	river.WorkerDefaults[startedArgs]
-	done chan struct{}
-}
-
-func (w startedWorker) Work(context.Context, *river.Job[startedArgs]) error {
-	w.done <- struct{}{}
-	return nil
-}
-
 // A leader that starts runs the clean-up unless it ran within the hour: a
 // deploy that restarts the replicas does not visit every school again. The
 // second start here is such a restart; without the clean-up's uniqueness it
-// inserted a second one.
+// inserted a second one. The leader inserts a Signal at each start too: once
+// it has been worked, the start's insertions are made.
 func TestCleanupRunsOnceAnHourAcrossRestarts(t *testing.T) {
 	db := testdb.New(t)
 	sqlDB := db.Queue(t)
 	db.School(t, "skole", "Skole")
-	reg := tenants.NewRegistry(db.Root, tenants.TenantTarget())
-	if err := reg.Load(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	reg := db.Registry(t)
 	for start := 1; start <= 2; start++ {
 		done := make(chan struct{}, 1)
 		workers := river.NewWorkers()
 		river.AddWorker(workers, NewCleanupWorker(reg))
-		river.AddWorker(workers, startedWorker{done: done})
+		river.AddWorker(workers, testdb.SignalWorker{Done: done})
 		q, err := jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond,
 			PeriodicJobs: []*river.PeriodicJob{CleanupJob(), river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
-				func() (river.JobArgs, *river.InsertOpts) { return startedArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}})
+				func() (river.JobArgs, *river.InsertOpts) { return testdb.Signal{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"testing"
 
+	"github.com/riverqueue/river"
+
 	"github.com/praksis/praksis/api/jobs"
+	"github.com/praksis/praksis/tenants"
 )
 
 // SQL is the root handle's database/sql pool, which the job queue runs on.
@@ -27,4 +30,32 @@ func (d *DB) Queue(t testing.TB) *sql.DB {
 		t.Fatal(err)
 	}
 	return sqlDB
+}
+
+// Registry is a registry of the database's schools, loaded.
+func (d *DB) Registry(t testing.TB) *tenants.Registry {
+	t.Helper()
+	reg := tenants.NewRegistry(d.Root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// Signal is a job that only tells a test it has been worked (SignalWorker).
+type Signal struct{}
+
+// Kind names the job kind.
+func (Signal) Kind() string { return "test.signal" }
+
+// SignalWorker works Signal jobs by sending on Done.
+type SignalWorker struct {
+	river.WorkerDefaults[Signal]
+	Done chan struct{}
+}
+
+// Work sends on Done.
+func (w SignalWorker) Work(context.Context, *river.Job[Signal]) error {
+	w.Done <- struct{}{}
+	return nil
 }
