@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -28,6 +29,23 @@ type Named struct {
 	// argument of each n (names[0] for $1).
 	sql   string
 	names []string
+	// bySchool holds sql with each school's tag (schema name to string),
+	// made once per school rather than for every request: the hot reads
+	// are kilobytes long.
+	bySchool sync.Map
+}
+
+// taggedFor is sql as the scope s sends it (scope.tagged).
+func (n *Named) taggedFor(ctx context.Context, s *scope) string {
+	if !perSchool(ctx) {
+		return n.sql
+	}
+	if q, ok := n.bySchool.Load(s.tenant.SchemaName); ok {
+		return q.(string)
+	}
+	q := s.tagged(ctx, n.sql)
+	n.bySchool.Store(s.tenant.SchemaName, q)
+	return q
 }
 
 // NewNamed parses a statement with @name arguments: an @ followed by a
@@ -117,7 +135,7 @@ func ReadRow[T any](ctx context.Context, n *Named, vals map[string]any, last boo
 	if err != nil {
 		return nil, err
 	}
-	query := s.tagged(ctx, n.sql)
+	query := n.taggedFor(ctx, s)
 	var out *T
 	scan := func(rows pgx.Rows) error {
 		v, err := pgx.CollectExactlyOneRow(rows, pgx.RowToAddrOfStructByNameLax[T])

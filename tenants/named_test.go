@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"testing"
 
 	"gorm.io/gorm"
@@ -112,6 +113,37 @@ func TestReadRowReadsInTheSchoolsScope(t *testing.T) {
 		}
 		if got := summary(trips.take()); got != "begin+enter, rollback" {
 			t.Errorf("round trips: %s", got)
+		}
+	})
+	t.Run("each school's read carries its own school's tag", func(t *testing.T) {
+		b := db.School(t, "read-row-b", "Skole B")
+		db.Exec(t, "read-row-b", "CREATE TABLE IF NOT EXISTS read_probe (n int PRIMARY KEY, label text NOT NULL)")
+		db.Exec(t, "read-row-b", "INSERT INTO read_probe VALUES (2, 'to') ON CONFLICT DO NOTHING")
+		for _, school := range []*tenants.Tenant{a, b, a, b} {
+			trips.take()
+			var row *readProbe
+			err := tenants.InScope(ctx, root, school, func(ctx context.Context, _ *gorm.DB) error {
+				var err error
+				row, err = tenants.ReadRow[readProbe](ctx, readProbeSQL, map[string]any{"n": 2}, true)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if row.School != school.SchemaName {
+				t.Errorf("read in %s ran in %s", school.SchemaName, row.School)
+			}
+			tagged := false
+			for _, trip := range trips.take() {
+				for _, st := range strings.Split(trip, " | ") {
+					if strings.Contains(st, "read_probe") {
+						tagged = strings.HasPrefix(st, "/* "+school.SchemaName+" */ ")
+					}
+				}
+			}
+			if !tagged {
+				t.Errorf("the read in %s was not sent with its tag", school.SchemaName)
+			}
 		}
 	})
 	if _, err := tenants.ReadRow[readProbe](context.Background(), readProbeSQL, map[string]any{"n": 2}, false); !errors.Is(err, tenants.ErrNoScope) {

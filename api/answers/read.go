@@ -197,7 +197,7 @@ func assemble(r *setJSON) Set {
 	s := Set{ID: r.ID, AssignmentID: r.AssignmentID, FormID: r.FormID, ClassID: r.ClassID, SubjectID: r.SubjectID,
 		StudentUserID: r.StudentUserID, UserID: r.UserID, UserName: r.UserName, Role: r.Role, RoleTag: r.Role.Tag(),
 		IsMidSemester: r.IsMidSemester, Version: r.Version, DeliveredAt: r.DeliveredAt, CreatedAt: r.CreatedAt,
-		UpdatedAt: r.UpdatedAt, Answers: []Answer{}, Comments: []Comment{}}
+		UpdatedAt: r.UpdatedAt, Comments: make([]Comment, 0, len(r.Comments))}
 	type entry struct {
 		a     Answer
 		order order
@@ -227,6 +227,7 @@ func assemble(r *setJSON) Set {
 		entries = append(entries, entry{a: Answer{FormQuestionID: c.Q, Comment: &text}, order: c.Order})
 	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].order.less(entries[j].order) })
+	s.Answers = make([]Answer, 0, len(entries))
 	for _, e := range entries {
 		s.Answers = append(s.Answers, e.a)
 	}
