@@ -43,7 +43,7 @@ func (n *Named) taggedFor(ctx context.Context, s *scope) string {
 	if q, ok := n.bySchool.Load(s.tenant.SchemaName); ok {
 		return q.(string)
 	}
-	q := s.tagged(ctx, n.sql)
+	q := schoolTag(s.tenant.SchemaName) + n.sql
 	n.bySchool.Store(s.tenant.SchemaName, q)
 	return q
 }
