@@ -1,0 +1,59 @@
+package tenants_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+
+	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/tenants/testdb"
+)
+
+// The pool's connections ask Postgres for generic plans and for index reads
+// priced as reads of data in memory, unless the URL chooses otherwise; a
+// connection whose statements are not kept (behind a transaction-mode
+// pooler, which passes no settings on) asks for neither.
+func TestPoolAsksForItsPlannerSettings(t *testing.T) {
+	db := testdb.New(t)
+	with := func(params map[string]string) string {
+		u, err := url.Parse(db.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		for k, v := range params {
+			q.Set(k, v)
+		}
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	tests := []struct {
+		name      string
+		params    map[string]string
+		planCache string
+		pageCost  string
+	}{
+		{"by default", nil, "force_generic_plan", "1.1"},
+		{"the URL's page cost", map[string]string{"random_page_cost": "2"}, "force_generic_plan", "2"},
+		{"the URL's plan mode", map[string]string{"plan_cache_mode": "auto"}, "auto", "1.1"},
+		{"statements not kept", map[string]string{"default_query_exec_mode": "exec"}, "auto", "4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pool, err := tenants.Open(context.Background(), with(tc.params), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { tenants.Close(pool) })
+			var planCache, pageCost string
+			if err := pool.Raw("SELECT current_setting('plan_cache_mode'), current_setting('random_page_cost')").
+				Row().Scan(&planCache, &pageCost); err != nil {
+				t.Fatal(err)
+			}
+			if planCache != tc.planCache || pageCost != tc.pageCost {
+				t.Errorf("plan_cache_mode %s and random_page_cost %s, want %s and %s",
+					planCache, pageCost, tc.planCache, tc.pageCost)
+			}
+		})
+	}
+}
