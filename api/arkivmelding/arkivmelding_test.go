@@ -3,8 +3,10 @@ package arkivmelding
 import (
 	"bytes"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,5 +149,68 @@ func TestValidateRefusesInvalid(t *testing.T) {
 	bad = bytes.Replace(b, []byte("Organinternt dokument uten oppfølging"), []byte("Notat"), 1)
 	if err := Validate(bad); err == nil {
 		t.Fatal("a journalposttype outside the code list passed validation")
+	}
+}
+
+// TestSchemasAreWrittenOnceForEveryProcess stands for several processes
+// (test binaries, development servers) validating one after another: they
+// share one copy of the schemas and leave nothing else behind.
+func TestSchemasAreWrittenOnceForEveryProcess(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("TMPDIR", t.TempDir())
+	first, err := writeSchemas(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		again, err := writeSchemas(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again != first {
+			t.Fatalf("second writer used %s, first %s", again, first)
+		}
+	}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || filepath.Join(root, entries[0].Name()) != first {
+		t.Fatalf("cache holds %v, want only %s", entries, filepath.Base(first))
+	}
+	if tmp, _ := os.ReadDir(os.TempDir()); len(tmp) != 0 {
+		t.Fatalf("temporary directory holds %v, want nothing", tmp)
+	}
+	for _, name := range schemaNames {
+		got, err := os.ReadFile(filepath.Join(first, name))
+		want, _ := schemas.ReadFile("xsd/" + name)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%s in the cache differs from the embedded schema (%v)", name, err)
+		}
+	}
+}
+
+// TestSchemasWrittenConcurrentlyAreWhole runs writers at once, as parallel
+// test binaries do on a fresh machine: each gets the same whole copy.
+func TestSchemasWrittenConcurrentlyAreWhole(t *testing.T) {
+	root := t.TempDir()
+	var wg sync.WaitGroup
+	dirs := make([]string, 8)
+	errs := make([]error, 8)
+	for i := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dirs[i], errs[i] = writeSchemas(root)
+		}()
+	}
+	wg.Wait()
+	for i := range dirs {
+		if errs[i] != nil || dirs[i] != dirs[0] {
+			t.Fatalf("writer %d: %s, %v; writer 0: %s", i, dirs[i], errs[i], dirs[0])
+		}
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 1 {
+		t.Fatalf("cache holds %d entries, want 1", len(entries))
 	}
 }

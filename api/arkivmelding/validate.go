@@ -2,7 +2,9 @@ package arkivmelding
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -24,28 +26,81 @@ var (
 	schemaErr  error
 )
 
-// schemaFile writes the embedded schemas to a private directory once per
-// process and returns the path of arkivmelding.xsd.
+// schemaFile returns the path of arkivmelding.xsd written out for xmllint,
+// which needs the schema and its import as files. The copy lives in the
+// user's cache directory under a name made from the schemas' content, so
+// every process (each test binary, each development server) reuses one copy
+// and none is left behind in the temporary directory. Without a cache
+// directory that can be written it falls back to a private temporary one.
 func schemaFile() (string, error) {
 	schemaOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "praksis-arkivmelding-xsd-")
-		if err != nil {
-			schemaErr = fmt.Errorf("write arkivmelding schemas: %w", err)
-			return
+		dir, err := "", errors.New("no cache directory")
+		if cache, cerr := os.UserCacheDir(); cerr == nil {
+			dir, err = writeSchemas(filepath.Join(cache, "praksis"))
 		}
-		for _, name := range []string{"arkivmelding.xsd", "metadatakatalog.xsd"} {
-			b, err := schemas.ReadFile("xsd/" + name)
-			if err == nil {
-				err = os.WriteFile(filepath.Join(dir, name), b, 0o600)
+		if err != nil {
+			// A home that cannot be written (a service account, a read-only
+			// file system) still gets a working validator.
+			tmp, terr := os.MkdirTemp("", "praksis-arkivmelding-xsd-")
+			if terr != nil {
+				schemaErr = fmt.Errorf("make a directory for the arkivmelding schemas: %w (cache: %v)", terr, err)
+				return
 			}
-			if err != nil {
-				schemaErr = fmt.Errorf("write arkivmelding schema %s: %w", name, err)
+			if dir, err = writeSchemas(tmp); err != nil {
+				schemaErr = err
 				return
 			}
 		}
 		schemaPath = filepath.Join(dir, "arkivmelding.xsd")
 	})
 	return schemaPath, schemaErr
+}
+
+// schemaNames are the files under xsd/ that xmllint reads.
+var schemaNames = []string{"arkivmelding.xsd", "metadatakatalog.xsd"}
+
+// writeSchemas makes sure root holds the embedded schemas in a directory
+// named after their content, and returns that directory. A directory already
+// there is used as it is: its name says what it holds. A new one is written
+// next to it first and renamed into place, so a process that reads it never
+// sees half a schema, and two processes writing at once both end up with
+// the same complete copy.
+func writeSchemas(root string) (string, error) {
+	sum := sha256.New()
+	files := make([][]byte, len(schemaNames))
+	for i, name := range schemaNames {
+		b, err := schemas.ReadFile("xsd/" + name)
+		if err != nil {
+			return "", fmt.Errorf("read embedded schema %s: %w", name, err)
+		}
+		files[i] = b
+		sum.Write([]byte(name))
+		sum.Write(b)
+	}
+	dir := filepath.Join(root, "arkivmelding-xsd-"+hex.EncodeToString(sum.Sum(nil))[:16])
+	if _, err := os.Stat(filepath.Join(dir, schemaNames[len(schemaNames)-1])); err == nil {
+		return dir, nil
+	}
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		return "", fmt.Errorf("make schema cache %s: %w", root, err)
+	}
+	tmp, err := os.MkdirTemp(root, ".arkivmelding-xsd-")
+	if err != nil {
+		return "", fmt.Errorf("write arkivmelding schemas: %w", err)
+	}
+	defer os.RemoveAll(tmp) // nothing left to remove after the rename; this copy when another process placed its own first
+	for i, name := range schemaNames {
+		if err := os.WriteFile(filepath.Join(tmp, name), files[i], 0o600); err != nil {
+			return "", fmt.Errorf("write arkivmelding schema %s: %w", name, err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, schemaNames[len(schemaNames)-1])); statErr == nil {
+			return dir, nil
+		}
+		return "", fmt.Errorf("place arkivmelding schemas in %s: %w", dir, err)
+	}
+	return dir, nil
 }
 
 // ErrNoValidator says that xmllint (Debian package libxml2-utils) is not
