@@ -133,6 +133,8 @@ test('a teacher assigns a student, answers the form for the student and sends a 
   await page.getByRole('button', { name: t('placement.warning.delete') }).click();
   const deletion = page.getByRole('dialog', { name: t('placement.warning.deleteTitle') });
   await expect(deletion).toBeVisible();
+  // Cancel has the focus, so Enter cannot delete by accident.
+  await expect(deletion.getByRole('button', { name: t('common.cancel') })).toBeFocused();
   await expectNoAxeViolations(page);
   await deletion.getByRole('button', { name: t('placement.warning.deleteConfirm') }).click();
   await expect(deletion).toBeHidden();

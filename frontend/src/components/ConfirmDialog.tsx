@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 interface ConfirmDialogProps {
@@ -19,13 +19,16 @@ interface ConfirmDialogProps {
   /** Red button for what cannot be undone. */
   destructive?: boolean;
   busy?: boolean;
+  /** False keeps the confirm button disabled (a required tick not set). */
+  canConfirm?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /**
- * Asks before an action that matters, on every screen of the app. Cancel gets the focus, so Enter
- * never confirms by accident; Escape cancels.
+ * Asks before an action that matters, on every screen of the app: deleting, confirming mid,
+ * signing, cancelling a signature. Cancel gets the focus, so Enter never confirms by accident;
+ * Escape cancels. Nearly the whole width on a phone.
  */
 export function ConfirmDialog({
   open,
@@ -35,18 +38,31 @@ export function ConfirmDialog({
   cancelLabel,
   destructive = false,
   busy = false,
+  canConfirm = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   const titleId = useId();
+  const cancelButton = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      // A dialog opened while the page is busy can still be hidden when the button's own autofocus runs.
+      slotProps={{ transition: { onEntering: () => cancelButton.current?.focus() } }}
+      maxWidth="sm"
+      fullWidth
+      sx={{ '& .MuiDialog-paper': { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }}
+    >
+      <DialogTitle id={titleId} component="h2">
+        {title}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>{children}</Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={busy} autoFocus size="large">
+        <Button ref={cancelButton} onClick={onClose} disabled={busy} autoFocus size="large">
           {cancelLabel ?? <FormattedMessage id="common.cancel" />}
         </Button>
         <Button
@@ -54,6 +70,7 @@ export function ConfirmDialog({
           color={destructive ? 'error' : 'primary'}
           onClick={onConfirm}
           loading={busy}
+          disabled={!canConfirm}
           size="large"
         >
           {confirmLabel}

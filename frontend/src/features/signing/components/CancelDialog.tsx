@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import type { SigningValidation } from '../types';
-import { SigningDialog } from './SigningDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 interface CancelDialogProps {
   open: boolean;
@@ -23,7 +23,7 @@ interface CancelDialogProps {
 export function CancelDialog({ open, validation, busy, error, onConfirm, onClose }: CancelDialogProps) {
   const intl = useIntl();
   return (
-    <SigningDialog
+    <ConfirmDialog
       open={open}
       title={intl.formatMessage({ id: 'signing.cancelDialog.title' })}
       confirmLabel={intl.formatMessage({ id: 'signing.cancelDialog.confirm' })}
@@ -49,6 +49,6 @@ export function CancelDialog({ open, validation, busy, error, onConfirm, onClose
         ) : null}
         {error ? <ErrorBox error={error} message={intl.formatMessage({ id: 'signing.cancelFailed' })} /> : null}
       </Stack>
-    </SigningDialog>
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,7 @@ import type { SigningForm, SigningFormValues, YesNo, YesNoNotRelevant } from '..
 import { AnswerList } from './AnswerList';
 import { ChoiceQuestion } from './ChoiceQuestion';
 import { SectionCard } from './SectionCard';
-import { SigningDialog } from './SigningDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 const FEEDBACK_OPTIONS: readonly YesNoNotRelevant[] = ['yes', 'no', 'notRelevant'];
 const YES_NO: readonly YesNo[] = ['yes', 'no'];
@@ -194,7 +194,7 @@ function MidForm({
         </Stack>
         {errorBox}
       </Stack>
-      <SigningDialog
+      <ConfirmDialog
         open={confirming}
         title={intl.formatMessage({ id: 'signing.confirmMid.title' })}
         confirmLabel={intl.formatMessage({ id: 'signing.confirmMid.confirm' })}
@@ -206,7 +206,7 @@ function MidForm({
         <Typography>
           <FormattedMessage id="signing.confirmMid.body" values={{ date: date ? format.date(date) : '' }} />
         </Typography>
-      </SigningDialog>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { useSigningFormat } from '../format';
 import { canSign, hasSigned, signatures, type Signature, type SigningState } from '../lifecycle';
 import type { IsoDate, Party, SigningForm, SigningPeople, TeacherAnswerSummary } from '../types';
 import { SectionCard } from './SectionCard';
-import { SigningDialog } from './SigningDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TeacherProgress } from './TeacherProgress';
 
 interface SignatureSectionProps {
@@ -233,7 +233,7 @@ function SignDialog({
   const needsTick = party === 'teacher' && !hasSigned(form, 'advisor');
 
   return (
-    <SigningDialog
+    <ConfirmDialog
       open={open}
       title={intl.formatMessage({ id: 'signing.signDialog.title' })}
       confirmLabel={intl.formatMessage({ id: 'signing.signDialog.confirm' })}
@@ -291,6 +291,6 @@ function SignDialog({
         ) : null}
         {signError ? <ErrorBox error={signError} message={intl.formatMessage({ id: 'signing.signFailed' })} /> : null}
       </Stack>
-    </SigningDialog>
+    </ConfirmDialog>
   );
 }
