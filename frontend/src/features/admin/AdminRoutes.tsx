@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AdminPanel } from './components/AdminPanel';
-import { Loading } from './components/Loading';
+import { Loading } from '@/components/Feedback';
 
 // Each area is its own chunk: an admin opening the users list does not load the form editor.
 const FormsPage = lazy(() => import('./forms/FormsPage').then((m) => ({ default: m.FormsPage })));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Loading } from '@/features/placement/components/Feedback';
+import { Loading } from '@/components/Feedback';
 import { placementPaths } from '@/features/placement/paths';
 // The home is where the role starts: it comes with the app, the other pages when first opened.
 import { TeacherHomePage } from './components/TeacherHomePage';

@@ -3,10 +3,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetUndeliveredQuery } from '../api/archiveApi';
 import { AdminPage } from '../components/AdminPage';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
 import { DeliveryList } from './DeliveryList';
 
@@ -21,7 +20,7 @@ export function ArchivePage() {
       </Typography>
       {isLoading ? <Loading /> : null}
       {error ? (
-        <LoadError error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {data?.enabled === false ? (
         <Alert severity="info" sx={{ mb: 3 }}>

@@ -13,9 +13,8 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import type { MessageId } from '@/i18n/messages';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetArchiveSettingsQuery, useSaveArchiveSettingsMutation } from '../api/archiveApi';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { fieldErrors, onlyFieldErrors } from '../errors';
 import { adminPaths } from '../paths';
 import type { ArchiveSettings } from './types';
@@ -73,7 +72,7 @@ export function ArchiveSettingsEditor() {
       </Typography>
       {loading ? <Loading /> : null}
       {loadError ? (
-        <LoadError error={loadError} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={loadError} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {data ? <ArchiveSettingsForm initial={data} /> : null}
     </Paper>

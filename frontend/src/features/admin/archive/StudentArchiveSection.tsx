@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
+import { Loading } from '@/components/Feedback';
 import { useGetStudentDeliveriesQuery } from '../api/archiveApi';
-import { Loading } from '../components/Loading';
 import { DeliveryList } from './DeliveryList';
 
 /** On a student's page: their archived results and where each stands in the school's archive. */

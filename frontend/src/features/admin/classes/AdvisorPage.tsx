@@ -26,10 +26,8 @@ import {
   useGetClassQuery,
   useGetClassUsersQuery,
 } from '../api/classesApi';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
 import type { Person } from '../types';
 import { classCrumbs, className } from './ClassPage';
@@ -66,14 +64,14 @@ export function AdvisorPage() {
     >
       {students.isLoading || users.isLoading ? <Loading /> : null}
       {notAdvisor ? (
-        <EmptyState>
+        <EmptyState centered>
           <FormattedMessage id="admin.advisor.notAdvisor" />
         </EmptyState>
       ) : null}
       {students.error && !notAdvisor ? (
-        <LoadError error={students.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void students.refetch()} />
+        <LoadFailed error={students.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void students.refetch()} />
       ) : null}
-      {users.error ? <LoadError error={users.error} retry={() => void users.refetch()} /> : null}
+      {users.error ? <LoadFailed error={users.error} retry={() => void users.refetch()} /> : null}
       {students.data ? (
         <Box component="section" aria-labelledby={headingId}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
@@ -91,7 +89,7 @@ export function AdvisorPage() {
             </Button>
           </Box>
           {students.data.length === 0 ? (
-            <EmptyState>
+            <EmptyState centered>
               <FormattedMessage id="admin.advisor.noStudents" />
             </EmptyState>
           ) : (

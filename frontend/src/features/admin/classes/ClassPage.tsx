@@ -21,10 +21,9 @@ import {
   useSetClassFormsMutation,
   useUpdateClassDatesMutation,
 } from '../api/classesApi';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetFormsQuery } from '../api/formsApi';
 import { AdminPage, type Crumb } from '../components/AdminPage';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { fieldErrors, onlyFieldErrors } from '../errors';
 import { adminPaths } from '../paths';
 import type { Person, SchoolClass } from '../types';
@@ -60,7 +59,7 @@ export function ClassPage() {
     return (
       <AdminPage title={intl.formatMessage({ id: 'admin.class.title' })} crumbs={classCrumbs(intl, undefined)}>
         {schoolClass.error ? (
-          <LoadError
+          <LoadFailed
             error={schoolClass.error}
             message={intl.formatMessage({
               id: hasStatus(schoolClass.error, 404) ? 'admin.common.notFound' : 'admin.common.loadFailed',
@@ -181,7 +180,7 @@ function FormsSection({ schoolClass }: { schoolClass: SchoolClass }) {
   return (
     <Section title={<FormattedMessage id="admin.class.formsHeading" />} intro={<FormattedMessage id="admin.class.formsIntro" />}>
       {forms.isLoading ? <Loading /> : null}
-      {forms.error ? <LoadError error={forms.error} retry={() => void forms.refetch()} /> : null}
+      {forms.error ? <LoadFailed error={forms.error} retry={() => void forms.refetch()} /> : null}
       {forms.data ? (
         <Box
           component="form"
@@ -301,7 +300,7 @@ function PeopleSection({ schoolClass }: { schoolClass: SchoolClass }) {
   return (
     <Section title={<FormattedMessage id="admin.class.peopleHeading" />} intro={<FormattedMessage id="admin.class.peopleIntro" />}>
       {users.isLoading ? <Loading /> : null}
-      {users.error ? <LoadError error={users.error} retry={() => void users.refetch()} /> : null}
+      {users.error ? <LoadFailed error={users.error} retry={() => void users.refetch()} /> : null}
       {users.data ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           <PeopleList

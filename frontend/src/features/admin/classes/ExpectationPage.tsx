@@ -12,13 +12,12 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetClassQuery, useGetExpectationsQuery, useSaveExpectationsMutation } from '../api/classesApi';
 import { useGetFormQuery } from '../api/formsApi';
 import { AdminPage } from '../components/AdminPage';
 import { GradingScale, NO_VALUE } from '../components/GradingScale';
 import { GroupPager } from '../components/GroupPager';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
 import {
   GROUP_TYPE_GRADING,
@@ -96,7 +95,7 @@ function ExpectationLoader({ from }: { from: string }) {
   return (
     <AdminPage title={title} crumbs={crumbs}>
       {error || missing ? (
-        <LoadError
+        <LoadFailed
           error={error ?? { status: 404, data: undefined }}
           message={intl.formatMessage({ id: hasStatus(error, 404) || missing ? 'admin.common.notFound' : 'admin.common.loadFailed' })}
           retry={
@@ -214,7 +213,7 @@ function ExpectationEditor({ schoolClass, form, assignment, from }: ExpectationE
         </Alert>
       ) : null}
       {saved.error && !none ? (
-        <LoadError error={saved.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void saved.refetch()} />
+        <LoadFailed error={saved.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void saved.refetch()} />
       ) : null}
       {!loaded && !saved.error ? <Loading /> : null}
       {loaded && graded.length === 0 ? (

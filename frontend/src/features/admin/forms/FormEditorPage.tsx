@@ -13,11 +13,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useCreateFormMutation, useDeleteFormMutation, useGetFormQuery, useUpdateFormMutation } from '../api/formsApi';
 import { AdminPage } from '../components/AdminPage';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
 import type { Form } from '../types';
 import { draftFromForm, draftReducer, draftToInput, emptyDraft, sameForm, type DraftForm } from './editorModel';
@@ -44,7 +43,7 @@ function EditFormLoader({ id }: { id: number }) {
       {isLoading ? (
         <Loading />
       ) : (
-        <LoadError
+        <LoadFailed
           error={error ?? { status: 404, data: undefined }}
           message={intl.formatMessage({ id: hasStatus(error, 404) ? 'admin.common.notFound' : 'admin.common.loadFailed' })}
           retry={hasStatus(error, 404) ? undefined : () => void refetch()}

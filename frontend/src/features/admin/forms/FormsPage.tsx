@@ -15,11 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { useGetFormsQuery } from '../api/formsApi';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { adminPaths } from '../paths';
 
 /** `/admin/forms`: main forms as cards, specific-competency forms as a list with an add button. */
@@ -35,7 +33,7 @@ export function FormsPage() {
     <AdminPage title={intl.formatMessage({ id: 'admin.forms.title' })}>
       {isLoading ? <Loading /> : null}
       {error ? (
-        <LoadError error={error} message={intl.formatMessage({ id: 'admin.forms.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.forms.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {forms ? (
         <>
@@ -49,7 +47,7 @@ export function FormsPage() {
               </Button>
             </Box>
             {mainForms.length === 0 ? (
-              <EmptyState>
+              <EmptyState centered>
                 <FormattedMessage id="admin.forms.noMain" />
               </EmptyState>
             ) : (
@@ -102,7 +100,7 @@ export function FormsPage() {
               <FormattedMessage id="admin.forms.specificIntro" />
             </Typography>
             {specificForms.length === 0 ? (
-              <EmptyState>
+              <EmptyState centered>
                 <FormattedMessage id="admin.forms.noSpecific" />
               </EmptyState>
             ) : (

@@ -2,9 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useGetRetentionQuery } from '@/features/personalData/personalDataApi';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { AdminPage } from '../components/AdminPage';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { ProcessingRecord } from './ProcessingRecord';
 import { RetentionEditor } from './RetentionEditor';
 
@@ -20,7 +19,7 @@ export function PrivacyPage() {
       <Stack spacing={3}>
         {isLoading ? <Loading /> : null}
         {error ? (
-          <LoadError error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
+          <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
         ) : null}
         {data ? <RetentionEditor key={JSON.stringify(data)} policy={data} /> : null}
         <ProcessingRecord />

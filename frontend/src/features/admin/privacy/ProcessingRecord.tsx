@@ -7,9 +7,8 @@ import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useGetProcessingRecordQuery } from '@/features/personalData/personalDataApi';
 import { useTenant } from '@/features/tenant/tenantContext';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useLanguage } from '@/i18n/useLanguage';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 
 /**
  * The school's record of processing for Praksis, generated from its
@@ -46,7 +45,7 @@ export function ProcessingRecord() {
       </Stack>
       {isLoading ? <Loading /> : null}
       {error ? (
-        <LoadError error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {data ? (
         <div lang={data.language} aria-busy={isFetching}>

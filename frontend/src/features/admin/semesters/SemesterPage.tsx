@@ -13,12 +13,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { useDownloadStudentsCsvMutation, useGetPeriodClassesQuery, useGetPeriodQuery } from '../api/semestersApi';
 import { useGetSubjectsQuery } from '../api/subjectsApi';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { formatDay } from '../dates';
 import { adminPaths } from '../paths';
 import { AddSubjectsDialog } from './AddSubjectsDialog';
@@ -46,7 +44,7 @@ export function SemesterPage() {
     return (
       <AdminPage title={intl.formatMessage({ id: 'admin.semester.title' })} crumbs={crumbs}>
         {period.error ? (
-          <LoadError
+          <LoadFailed
             error={period.error}
             message={intl.formatMessage({ id: hasStatus(period.error, 404) ? 'admin.common.notFound' : 'admin.common.loadFailed' })}
             retry={() => void period.refetch()}
@@ -102,13 +100,13 @@ export function SemesterPage() {
         </Box>
         {classes.isLoading ? <Loading /> : null}
         {classes.error ? (
-          <LoadError error={classes.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void classes.refetch()} />
+          <LoadFailed error={classes.error} message={intl.formatMessage({ id: 'admin.common.loadFailed' })} retry={() => void classes.refetch()} />
         ) : null}
         {subjects.error ? (
-          <LoadError error={subjects.error} message={intl.formatMessage({ id: 'admin.subjects.loadFailed' })} retry={() => void subjects.refetch()} />
+          <LoadFailed error={subjects.error} message={intl.formatMessage({ id: 'admin.subjects.loadFailed' })} retry={() => void subjects.refetch()} />
         ) : null}
         {classes.data?.length === 0 ? (
-          <EmptyState>
+          <EmptyState centered>
             <FormattedMessage id="admin.semester.noClasses" />
           </EmptyState>
         ) : null}

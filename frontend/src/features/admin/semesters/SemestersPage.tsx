@@ -15,11 +15,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { hasStatus } from '@/api/errors';
 import type { MessageId } from '@/i18n/messages';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { useGetNextPeriodQuery, useGetPeriodsQuery } from '../api/semestersApi';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { formatDay } from '../dates';
 import { adminPaths } from '../paths';
 import type { Period, PeriodStatus } from '../types';
@@ -76,19 +74,19 @@ export function SemestersPage() {
       ) : null}
       {next.error && !futureExists ? (
         <Box sx={{ mb: 3 }}>
-          <LoadError error={next.error} message={intl.formatMessage({ id: 'admin.semesters.nextFailed' })} retry={() => void next.refetch()} />
+          <LoadFailed error={next.error} message={intl.formatMessage({ id: 'admin.semesters.nextFailed' })} retry={() => void next.refetch()} />
         </Box>
       ) : null}
       {periods.isLoading ? <Loading /> : null}
       {periods.error ? (
-        <LoadError
+        <LoadFailed
           error={periods.error}
           message={intl.formatMessage({ id: 'admin.semesters.loadFailed' })}
           retry={() => void periods.refetch()}
         />
       ) : null}
       {periods.data?.length === 0 ? (
-        <EmptyState>
+        <EmptyState centered>
           <FormattedMessage id="admin.semesters.empty" />
         </EmptyState>
       ) : null}

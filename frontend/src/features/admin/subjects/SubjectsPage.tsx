@@ -19,11 +19,9 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { useCreateSubjectMutation, useGetSubjectsQuery, useUpdateSubjectMutation } from '../api/subjectsApi';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { fieldErrors, onlyFieldErrors } from '../errors';
 import type { Subject } from '../types';
 
@@ -48,10 +46,10 @@ export function SubjectsPage() {
     >
       {isLoading ? <Loading /> : null}
       {error ? (
-        <LoadError error={error} message={intl.formatMessage({ id: 'admin.subjects.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.subjects.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {subjects?.length === 0 ? (
-        <EmptyState>
+        <EmptyState centered>
           <FormattedMessage id="admin.subjects.empty" />
         </EmptyState>
       ) : null}

@@ -12,10 +12,9 @@ import { ErrorBox } from '@/components/ErrorBox';
 import { MarkdownContent } from '@/components/MarkdownContent';
 import { useToast } from '@/components/toast/useToast';
 import type { MessageId } from '@/i18n/messages';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetSchoolTextsQuery, useSaveSchoolTextsMutation } from '../api/schoolTextsApi';
 import { AdminPage } from '../components/AdminPage';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { fieldErrors } from '../errors';
 import type { SchoolText, SchoolTexts } from '../types';
 import { fieldName, sectionsFor, TEXT_LABELS } from './textFields';
@@ -30,7 +29,7 @@ export function SchoolTextsPage() {
   return (
     <AdminPage title={intl.formatMessage({ id: 'admin.texts.title' })}>
       {isLoading ? <Loading /> : null}
-      {error ? <LoadError error={error} message={intl.formatMessage({ id: 'admin.texts.loadFailed' })} retry={() => void refetch()} /> : null}
+      {error ? <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.texts.loadFailed' })} retry={() => void refetch()} /> : null}
       {data ? (
         <Stack spacing={4}>
           <TextsEditor data={data} />

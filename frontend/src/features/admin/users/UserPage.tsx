@@ -21,14 +21,13 @@ import { hasStatus } from '@/api/errors';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
 import { AuditTrail } from '@/features/placement/components/AuditTrail';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { useGetClassesQuery, useGetClassUsersQuery } from '../api/classesApi';
 import { useGetAllRolesQuery, useGetUserQuery, useUpdateUserMutation } from '../api/usersApi';
 import { StudentArchiveSection } from '../archive/StudentArchiveSection';
 import { PersonalDataSection } from '../privacy/PersonalDataSection';
 import { AdminPage } from '../components/AdminPage';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { fieldErrors } from '../errors';
 import { adminPaths } from '../paths';
 import type { AdminUser, Role, SchoolClass, UserPatch } from '../types';
@@ -64,7 +63,7 @@ export function UserPage() {
   return (
     <AdminPage title={intl.formatMessage({ id: 'admin.user.title' })} crumbs={crumbs}>
       {error ? (
-        <LoadError
+        <LoadFailed
           error={error}
           message={intl.formatMessage({ id: hasStatus(error, 404) ? 'admin.user.notFound' : 'admin.common.loadFailed' })}
           retry={
@@ -295,7 +294,7 @@ export function UserEditor({ user, roles, classes }: UserEditorProps) {
                   </MenuItem>
                 ))}
               </TextField>
-              {classUsers.error ? <LoadError error={classUsers.error} retry={() => void classUsers.refetch()} /> : null}
+              {classUsers.error ? <LoadFailed error={classUsers.error} retry={() => void classUsers.refetch()} /> : null}
               {studentChanged && otherClasses.length > 0 ? (
                 <Alert severity="warning">
                   <FormattedMessage

@@ -14,11 +14,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { useGetAllRolesQuery, useListUsersInfiniteQuery } from '../api/usersApi';
 import { AdminPage } from '../components/AdminPage';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { adminPaths } from '../paths';
 import type { UserListItem } from '../types';
@@ -103,10 +101,10 @@ export function UsersPage() {
       </Typography>
       {isLoading ? <Loading /> : null}
       {error ? (
-        <LoadError error={error} message={intl.formatMessage({ id: 'admin.users.loadFailed' })} retry={() => void refetch()} />
+        <LoadFailed error={error} message={intl.formatMessage({ id: 'admin.users.loadFailed' })} retry={() => void refetch()} />
       ) : null}
       {data && users.length === 0 ? (
-        <EmptyState>
+        <EmptyState centered>
           <FormattedMessage id={filter.search || filter.roleId !== null ? 'admin.users.noMatch' : 'admin.users.empty'} />
         </EmptyState>
       ) : null}

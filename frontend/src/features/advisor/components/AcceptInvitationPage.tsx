@@ -11,7 +11,7 @@ import { authApi } from '@/features/auth/authApi';
 import { useSession } from '@/features/auth/SessionProvider';
 import { localPath } from '@/features/auth/signInStorage';
 import { useAcceptInvitationMutation } from '@/features/placement/api/placementApi';
-import { Loading } from '@/features/placement/components/Feedback';
+import { Loading } from '@/components/Feedback';
 import { Page } from '@/features/placement/components/Layout';
 import { placementPaths } from '@/features/placement/paths';
 

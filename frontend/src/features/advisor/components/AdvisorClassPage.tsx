@@ -8,7 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useToast } from '@/components/toast/useToast';
 import { useGetAdvisorHomeQuery, useTakeStudentMutation } from '@/features/placement/api/placementApi';
 import { ClassFacts } from '@/features/placement/components/ClassFacts';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { idParam, placementPaths } from '@/features/placement/paths';
 import type { AdvisorClass, PersonRef } from '@/features/placement/types';

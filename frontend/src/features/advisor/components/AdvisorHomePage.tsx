@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetAdvisorHomeQuery } from '@/features/placement/api/placementApi';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { placementPaths } from '@/features/placement/paths';
 import { AdvisorStudentCard } from './AdvisorStudentCard';

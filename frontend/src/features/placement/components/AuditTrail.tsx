@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useGetAuditTrailQuery, type StudentInClass } from '../api/placementApi';
 import { useFormatters } from '../format';
-import { EmptyState, LoadFailed, Loading } from './Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 
 /** The student's audit trail, newest first: when, what, and who (teachers only). */
 export function AuditTrail({ target }: { target: StudentInClass }) {

@@ -25,7 +25,7 @@ import { belowExpected, byGroup, COLUMNS, development, hasComparison, type Colum
 import { ATTENTION_TEXT } from '../colors';
 import { halfName, PARTY_NAME } from '../roles';
 import type { FormDetail, HalfDetail, QuestionComparison } from '../types';
-import { EmptyState, Loading } from './Feedback';
+import { EmptyState, Loading } from '@/components/Feedback';
 
 // The chart library is large; it loads with the first chart.
 const GroupChart = lazy(() => import('./GroupChart').then((m) => ({ default: m.GroupChart })));

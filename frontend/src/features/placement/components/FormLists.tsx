@@ -11,7 +11,7 @@ import type { MessageId } from '@/i18n/messages';
 import { formPagePath, type PlacementRole } from '../paths';
 import { halfName, PARTIES, PARTY_NAME } from '../roles';
 import type { FormProgress, HalfProgress, RoleProgress } from '../types';
-import { EmptyState } from './Feedback';
+import { EmptyState } from '@/components/Feedback';
 
 interface FormListsProps {
   forms: FormProgress[];

@@ -17,7 +17,7 @@ import type { PersonRef, PlacementClass, StudentProgress, StudentRow } from '../
 import { AuditTrail } from './AuditTrail';
 import { ClassLine } from './ClassLine';
 import { Comparison } from './Comparison';
-import { EmptyState, LoadFailed, Loading } from './Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { FormLists } from './FormLists';
 import { Page, Section } from './Layout';
 import { PdfButtons } from './PdfButtons';

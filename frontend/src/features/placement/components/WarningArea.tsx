@@ -19,7 +19,7 @@ import {
 import { useFormatters } from '../format';
 import { todayIso } from '../mainForm';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { LoadFailed, Loading } from './Feedback';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { Section } from './Layout';
 import { WarningDialog } from './WarningDialog';
 import { WarningTextsView } from './WarningTextsView';

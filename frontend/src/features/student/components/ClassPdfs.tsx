@@ -7,7 +7,7 @@ import {
   useGetStudentWarningQuery,
 } from '@/features/placement/api/placementApi';
 import { ClassLine } from '@/features/placement/components/ClassLine';
-import { Loading } from '@/features/placement/components/Feedback';
+import { Loading } from '@/components/Feedback';
 import { PdfButtons } from '@/features/placement/components/PdfButtons';
 import type { StudentClass } from '@/features/placement/types';
 

@@ -15,7 +15,7 @@ import { useToast } from '@/components/toast/useToast';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetMyInvitationQuery, useInviteSupervisorMutation } from '@/features/placement/api/placementApi';
 import { ClassLine } from '@/features/placement/components/ClassLine';
-import { LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { SupervisorBadges } from '@/features/placement/components/SupervisorBadges';
 import { useFormatters } from '@/features/placement/format';

@@ -19,7 +19,7 @@ import {
   useGetMatchingClassesQuery,
   useJoinClassMutation,
 } from '@/features/placement/api/placementApi';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { joinOptions } from '../joinOrder';
 
 interface JoinClassFormProps {

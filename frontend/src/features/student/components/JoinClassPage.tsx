@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { placementPaths } from '@/features/placement/paths';
 import { useMyClasses } from '../useMyClasses';

@@ -13,7 +13,7 @@ import { useSession } from '@/features/auth/SessionProvider';
 import { useGetStudentProgressQuery, useGetStudentWarningQuery } from '@/features/placement/api/placementApi';
 import { ClassLine } from '@/features/placement/components/ClassLine';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { assignmentFormName, visibleAssignments } from '@/features/placement/mainForm';
 import { formPagePath, placementPaths } from '@/features/placement/paths';

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '@/features/auth/SessionProvider';
 import { ClassFacts } from '@/features/placement/components/ClassFacts';
-import { LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { placementPaths } from '@/features/placement/paths';
 import { useMyClasses } from '../useMyClasses';

@@ -10,7 +10,7 @@ import {
   useGetPlacementSigningStatusQuery,
   useGetSupervisorStudentsQuery,
 } from '@/features/placement/api/placementApi';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { idParam, placementPaths } from '@/features/placement/paths';
 import { mailtoHref } from '@/lib/url';

@@ -21,7 +21,7 @@ import {
   useGetPlacementSigningStatusQuery,
 } from '@/features/placement/api/placementApi';
 import { ClassFacts } from '@/features/placement/components/ClassFacts';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { idParam, placementPaths } from '@/features/placement/paths';
 import type { PlacementClass, PersonRef } from '@/features/placement/types';

@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetTeacherHomeQuery } from '@/features/placement/api/placementApi';
-import { EmptyState, LoadFailed, Loading } from '@/features/placement/components/Feedback';
+import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { useFormatters } from '@/features/placement/format';
 import { placementPaths } from '@/features/placement/paths';

@@ -18,7 +18,7 @@ export function Loading({ label, compact = false }: { label?: string; compact?: 
 }
 
 /** A failed load: what could not be fetched, the error, and a button that tries again. */
-export function LoadFailed({ error, message, retry }: { error: unknown; message: string; retry?: () => void }) {
+export function LoadFailed({ error, message, retry }: { error: unknown; message?: string; retry?: () => void }) {
   return (
     <ErrorBox
       error={error}
@@ -35,9 +35,18 @@ export function LoadFailed({ error, message, retry }: { error: unknown; message:
 }
 
 /** Says that a list has nothing in it, and what to do about it. */
-export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  children,
+  action,
+  centered = false,
+}: {
+  children: ReactNode;
+  action?: ReactNode;
+  /** Centred, as in the admin pages' lists. */
+  centered?: boolean;
+}) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'background.default' }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'background.default', textAlign: centered ? 'center' : undefined }}>
       <Typography sx={{ color: 'text.secondary' }}>{children}</Typography>
       {action ? (
         <Box sx={{ mt: 2 }}>{action}</Box>
