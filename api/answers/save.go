@@ -291,9 +291,9 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	created := before == nil
 	var sql strings.Builder
 	var args []any
-	// arg adds an argument and gives its numbered placeholder, such as $1.
-	// Postgres reads each placeholder as written, so no code of ours
-	// parses the statement a second time.
+	// arg appends v to the statement's arguments and returns its placeholder.
+	// Placeholders are numbered from one: "$1" names the first argument.
+	// Postgres binds the placeholders itself; Go never parses the statement.
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	sql.WriteString("WITH ")
 	if created {
