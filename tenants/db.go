@@ -87,24 +87,26 @@ func (quietDialector) Explain(sql string, _ ...any) string { return sql }
 const statementCacheCapacity = 2048
 
 // plannerSettings asks Postgres for the plans that suit the application's
-// statements, when the driver keeps prepared statements (its default mode;
-// not behind a transaction-mode pooler, which passes no settings on and
-// where every statement is planned anew anyway). A URL that sets either
-// setting itself keeps its choice.
+// statements. It does so only when the driver keeps prepared statements,
+// its default mode. Behind a transaction-mode pooler nothing is asked:
+// the pooler passes no settings on, and every statement is planned anew there
+// anyway. A URL that sets either setting itself keeps its choice.
 //
-// plan_cache_mode=force_generic_plan plans each prepared statement once, for
-// any parameters. Postgres would otherwise plan a statement five times with
-// its parameters before it tries the generic plan, on every connection and,
-// since each school's statements are kept apart (schoolStatements), for
-// every school: the hot routes' statements cost ten times more to plan than
-// to run, and their generic plans are the ones Postgres settles on.
+// plan_cache_mode=force_generic_plan plans each prepared statement once,
+// for any parameters. Otherwise Postgres plans a statement five times
+// with its parameters before it tries the generic plan. It would do
+// that on every connection, and for every school too, since each school's
+// statements are kept apart (schoolStatements). The hot routes' statements
+// cost ten times more to plan than to run, and their generic plans
+// are the ones Postgres settles on.
 //
-// random_page_cost=1.1 prices a page read by index about as a page read in
-// order, as it is when the data is in memory (a school's data is small
-// beside the server's memory). At the default, 4, a lookup by key in a table
-// of a few pages (a small school's users) is planned as a scan of the whole
-// table, run once for each row that needs it: the full read looked up each
-// comment's author that way, a quarter of its time.
+// random_page_cost=1.1 prices a page read by index about as a page read
+// in sequence. That is its true cost when the data is in memory,
+// and a school's data is small beside the server's memory. At the default
+// of 4, a lookup by key in a table of a few pages (a small school's users)
+// is planned as a scan of the whole table, run once for each row that needs
+// it. The full read looked up each comment's author that way: a quarter
+// of its time.
 func plannerSettings(cfg *pgx.ConnConfig) {
 	if cfg.DefaultQueryExecMode != pgx.QueryExecModeCacheStatement {
 		return

@@ -12,9 +12,10 @@ import (
 )
 
 // The pool's connections ask Postgres for generic plans and for index reads
-// priced as reads of data in memory, unless the URL chooses otherwise; a
-// connection whose statements are not kept (behind a transaction-mode
-// pooler, which passes no settings on) asks for neither.
+// priced as reads of data in memory, unless the URL chooses otherwise.
+// A connection whose statements are not kept asks for neither:
+// that is the mode used behind a transaction-mode pooler, which passes no
+// settings on.
 func TestPoolAsksForItsPlannerSettings(t *testing.T) {
 	db := testdb.New(t)
 	with := func(params map[string]string) string {

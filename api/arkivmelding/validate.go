@@ -26,12 +26,12 @@ var (
 	schemaErr  error
 )
 
-// schemaFile returns the path of arkivmelding.xsd written out for xmllint,
-// which needs the schema and its import as files. The copy lives in the
-// user's cache directory under a name made from the schemas' content, so
-// every process (each test binary, each development server) reuses one copy
-// and none is left behind in the temporary directory. Without a cache
-// directory that can be written it falls back to a private temporary one.
+// schemaFile returns the path of arkivmelding.xsd written out for xmllint.
+// xmllint needs the schema and its import as files. The copy lives
+// in the user's cache directory, named after the schemas' content. Every
+// process (each test binary, each development server) reuses that one copy,
+// and none is left behind in the temporary directory. When no cache directory
+// can be written, a private temporary directory is used instead.
 func schemaFile() (string, error) {
 	schemaOnce.Do(func() {
 		dir, err := "", errors.New("no cache directory")
@@ -60,11 +60,11 @@ func schemaFile() (string, error) {
 var schemaNames = []string{"arkivmelding.xsd", "metadatakatalog.xsd"}
 
 // writeSchemas makes sure root holds the embedded schemas in a directory
-// named after their content, and returns that directory. A directory already
-// there is used as it is: its name says what it holds. A new one is written
-// next to it first and renamed into place, so a process that reads it never
-// sees half a schema, and two processes writing at once both end up with
-// the same complete copy.
+// named after their content, and returns that directory. A directory
+// that is already there is used as it is, since its name says what it holds.
+// A new one is first written beside it and then renamed into place.
+// So a process that reads it never sees half a schema, and two processes
+// that write at once both end up with one complete copy.
 func writeSchemas(root string) (string, error) {
 	sum := sha256.New()
 	files := make([][]byte, len(schemaNames))

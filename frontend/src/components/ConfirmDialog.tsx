@@ -26,9 +26,9 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before an action that matters, on every screen of the app: deleting, confirming mid,
- * signing, cancelling a signature. Cancel gets the focus, so Enter never confirms by accident;
- * Escape cancels. Nearly the whole width on a phone.
+ * Asks before an action that matters, on every screen of the app. Deleting, confirming mid,
+ * signing and cancelling a signature all ask here. Cancel gets the focus, so Enter never
+ * confirms by accident; Escape cancels. On a phone it takes nearly the whole width.
  */
 export function ConfirmDialog({
   open,
