@@ -54,35 +54,65 @@ type scopeConn struct {
 	// connection's lock around both, so no other caller sees it.
 	begun bool
 	// ended is set when QueryAndCommit has ended the transaction that
-	// database/sql still holds open: statements are refused until it is
-	// closed, and closing it sends nothing.
+	// database/sql still holds open, or when a pending beginning failed or
+	// its session was refused: statements are refused until it is closed,
+	// and closing it sends nothing.
 	ended bool
+	// refusal is why a pending beginning ended the transaction; Commit
+	// returns it, so that a refused scope never commits as if it had run.
+	refusal error
+	// pending is a beginning that deferScope kept back for the scope's
+	// first statement (ReadsFirst); nil once sent.
+	pending *pendingBegin
+	// warm holds the reads (ReadRow's statements, as sent) that have run
+	// on this connection and so are prepared there for their school. Only
+	// those go with a kept-back beginning: pgx prepares a statement new to
+	// the connection before the batch runs, outside the school's search
+	// path, where its tables are unknown.
+	warm map[string]struct{}
+}
+
+// pendingBegin is what a kept-back beginning sends: BEGIN and the statement
+// that enters the school and reads the probed session for the scope s.
+type pendingBegin struct {
+	s     *scope
+	probe *SessionProbe
 }
 
 // errScopeEnded is a programming error: a statement after the scope's last
 // (QueryAndCommit), which would run outside the transaction and the school.
 var errScopeEnded = errors.New("statement after the school scope's transaction ended")
 
+// ready makes the connection ready for one of database/sql's statements:
+// a kept-back beginning goes first, alone, so that only a read by ReadRow
+// ever runs before the session has been checked.
+func (c *scopeConn) ready(ctx context.Context) error {
+	if c.ended {
+		return errScopeEnded
+	}
+	return c.flush(ctx)
+}
+
 // QueryContext runs a query unless the transaction has ended.
 func (c *scopeConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	if c.ended {
-		return nil, errScopeEnded
+	if err := c.ready(ctx); err != nil {
+		return nil, err
 	}
 	return c.Conn.QueryContext(ctx, query, args)
 }
 
 // ExecContext runs a statement unless the transaction has ended.
 func (c *scopeConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	if c.ended {
-		return nil, errScopeEnded
+	if err := c.ready(ctx); err != nil {
+		return nil, err
 	}
 	return c.Conn.ExecContext(ctx, query, args)
 }
 
 // PrepareContext prepares a statement unless the transaction has ended.
 func (c *scopeConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	if c.ended {
-		return nil, errScopeEnded
+	if err := c.ready(ctx); err != nil {
+		return nil, err
 	}
 	return c.Conn.PrepareContext(ctx, query)
 }
@@ -93,11 +123,18 @@ var errNotScopeConn = errors.New("database connection not opened by tenants.Open
 // BeginTx begins a transaction, or takes over the one beginScope began.
 func (c *scopeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	if !c.begun {
+		c.pending = nil
 		return c.Conn.BeginTx(ctx, opts)
 	}
 	c.begun = false
 	pc := c.Conn.Conn()
-	if opts != (driver.TxOptions{}) || pc.PgConn().TxStatus() != 'T' {
+	want := byte('T')
+	if c.pending != nil {
+		// Kept back: nothing has gone to Postgres yet.
+		want = 'I'
+	}
+	if opts != (driver.TxOptions{}) || pc.PgConn().TxStatus() != want {
+		c.pending = nil
 		// The transaction begun is not the one asked for, or is gone: end
 		// whatever there is and let the pool drop the connection.
 		_ = pc.Close(ctx)
@@ -118,7 +155,15 @@ type begunTx struct {
 func (t begunTx) Commit() error {
 	if t.c.ended {
 		t.c.ended = false
-		return nil
+		err := t.c.refusal
+		t.c.refusal = nil
+		return err
+	}
+	// A scope that ran no statement has not begun in Postgres; its session
+	// is read and checked all the same before it may commit.
+	if err := t.c.flush(t.ctx); err != nil {
+		t.c.ended, t.c.refusal = false, nil
+		return err
 	}
 	tag, err := t.conn.Exec(t.ctx, "commit")
 	if err != nil {
@@ -136,8 +181,10 @@ func (t begunTx) Commit() error {
 // Rollback rolls back; a connection whose rollback failed is closed, since
 // nobody knows what state it is in.
 func (t begunTx) Rollback() error {
+	t.c.pending = nil
 	if t.c.ended {
 		t.c.ended = false
+		t.c.refusal = nil
 		return nil
 	}
 	if _, err := t.conn.Exec(t.ctx, "rollback"); err != nil {
@@ -164,24 +211,10 @@ func beginScope(ctx context.Context, conn *sql.Conn, t *Tenant, probe *SessionPr
 			return driver.ErrBadConn
 		}
 		b := &pgx.Batch{}
-		b.Queue("begin")
-		if probe == nil {
-			b.Queue(enterScopeSQL, t.SchemaName, t.DBRole)
-		} else {
-			b.Queue(enterSchoolSQL, t.SchemaName, t.DBRole, probe.ID, probe.UserID)
-		}
+		queueBegin(b, t, probe, false)
 		r, err := runBegin(ctx, pc, b, probe)
 		if err != nil {
-			if pc.PgConn().TxStatus() != 'I' && !pc.IsClosed() {
-				if _, rerr := pc.Exec(ctx, "rollback"); rerr != nil {
-					_ = pc.Close(ctx)
-				}
-			}
-			if pgconn.SafeToRetry(err) || pc.IsClosed() {
-				// Nothing ran, or the connection died: another may serve.
-				return errors.Join(driver.ErrBadConn, err)
-			}
-			return err
+			return failedBegin(ctx, pc, err)
 		}
 		c.begun = true
 		read = r
@@ -193,46 +226,248 @@ func beginScope(ctx context.Context, conn *sql.Conn, t *Tenant, probe *SessionPr
 	return read, nil
 }
 
+// queueBegin queues a scope's beginning: BEGIN (READ ONLY when readOnly)
+// and the statement that enters the school, which reads the probed session
+// when probe is not nil.
+func queueBegin(b *pgx.Batch, t *Tenant, probe *SessionProbe, readOnly bool) {
+	if readOnly {
+		b.Queue("begin read only")
+	} else {
+		b.Queue("begin")
+	}
+	if probe == nil {
+		b.Queue(enterScopeSQL, t.SchemaName, t.DBRole)
+	} else {
+		b.Queue(enterSchoolSQL, t.SchemaName, t.DBRole, probe.ID, probe.UserID)
+	}
+}
+
+// failedBegin ends whatever a beginning that failed left open on pc. A
+// connection on which nothing ran, or that died, gives driver.ErrBadConn
+// with err, so that the caller may try another.
+func failedBegin(ctx context.Context, pc *pgx.Conn, err error) error {
+	if pc.PgConn().TxStatus() != 'I' && !pc.IsClosed() {
+		if _, rerr := pc.Exec(ctx, "rollback"); rerr != nil {
+			_ = pc.Close(ctx)
+		}
+	}
+	if pgconn.SafeToRetry(err) || pc.IsClosed() {
+		return errors.Join(driver.ErrBadConn, err)
+	}
+	return err
+}
+
 // runBegin sends the batch of beginScope and reads what the settings
 // statement returned: the session's row, when a session was probed.
 func runBegin(ctx context.Context, pc *pgx.Conn, b *pgx.Batch, probe *SessionProbe) (*SessionRead, error) {
 	br := pc.SendBatch(ctx, b)
-	if _, err := br.Exec(); err != nil {
-		_ = br.Close()
-		return nil, err
+	read, err := readBegin(br, probe)
+	if cerr := br.Close(); err == nil {
+		err = cerr
 	}
-	var read *SessionRead
-	if probe == nil {
-		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
-			return nil, err
-		}
-	} else {
-		rows, err := br.Query()
-		if err != nil {
-			_ = br.Close()
-			return nil, err
-		}
-		read = &SessionRead{Probe: *probe}
-		for rows.Next() {
-			if err := rows.Scan(&read.ID, &read.UserID, &read.CreatedAt, &read.ExpiresAt,
-				&read.RevokedAt, &read.SignInMethod, &read.Roles); err != nil {
-				rows.Close()
-				_ = br.Close()
-				return nil, err
-			}
-			read.Found = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			_ = br.Close()
-			return nil, err
-		}
-	}
-	if err := br.Close(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return read, nil
+}
+
+// readBegin reads the answers to a beginning (queueBegin) from br, which is
+// then at the next statement of its batch.
+func readBegin(br pgx.BatchResults, probe *SessionProbe) (*SessionRead, error) {
+	if _, err := br.Exec(); err != nil {
+		return nil, err
+	}
+	if probe == nil {
+		_, err := br.Exec()
+		return nil, err
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	read := &SessionRead{Probe: *probe}
+	for rows.Next() {
+		if err := rows.Scan(&read.ID, &read.UserID, &read.CreatedAt, &read.ExpiresAt,
+			&read.RevokedAt, &read.SignInMethod, &read.Roles); err != nil {
+			return nil, err
+		}
+		read.Found = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return read, nil
+}
+
+// deferScope keeps back the beginning of the scope s on conn, with the read
+// of the probed session, for the scope's first statement (ReadsFirst): a
+// read by ReadRow takes it along, anything else sends it first (flush). The
+// next BeginTx on conn takes over the transaction that is to begin.
+func deferScope(conn *sql.Conn, s *scope, probe *SessionProbe) error {
+	err := conn.Raw(func(dc any) error {
+		c, ok := dc.(*scopeConn)
+		if !ok {
+			return errNotScopeConn
+		}
+		if c.Conn.Conn().IsClosed() {
+			return driver.ErrBadConn
+		}
+		c.begun, c.ended, c.refusal = true, false, nil
+		c.pending = &pendingBegin{s: s, probe: probe}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("enter scope of tenant %s: %w", s.tenant.Slug, err)
+	}
+	return nil
+}
+
+// errBeginFailed marks the failure of a kept-back beginning on a broken
+// connection: the request's handler had begun, but nothing of its
+// transaction can have been committed (a read that commits begins READ
+// ONLY), so the whole scope may run again on another connection.
+var errBeginFailed = errors.New("the school scope's beginning failed")
+
+// errNotPrepared says that a read sent with a kept-back beginning was no
+// longer prepared on the connection (pgx's cache had let it go), so that
+// nothing was run and the beginning is still kept back.
+var errNotPrepared = errors.New("read not prepared on the connection")
+
+// read runs query, a read, and scans its rows with scan; when commit, the
+// transaction commits with it, in the same round trip. A kept-back
+// beginning goes with it when the read is warm on the connection, and
+// first, alone, when it is not.
+func (c *scopeConn) read(ctx context.Context, query string, args []any, commit bool, scan func(pgx.Rows) error) error {
+	if c.pending != nil {
+		if _, ok := c.warm[query]; ok {
+			err := c.beginWith(ctx, query, args, commit, scan)
+			if !errors.Is(err, errNotPrepared) {
+				return err
+			}
+		}
+		if err := c.flush(ctx); err != nil {
+			return err
+		}
+	}
+	pc := c.Conn.Conn()
+	var err error
+	if commit {
+		b := &pgx.Batch{}
+		b.Queue(query, args...)
+		b.Queue("commit")
+		err = c.readAndCommit(pc, pc.SendBatch(ctx, b), true, scan)
+	} else {
+		var rows pgx.Rows
+		if rows, err = pc.Query(ctx, query, args...); err == nil {
+			err = scan(rows)
+		}
+	}
+	if err == nil {
+		if c.warm == nil {
+			c.warm = map[string]struct{}{}
+		}
+		c.warm[query] = struct{}{}
+	}
+	return err
+}
+
+// flush sends a kept-back beginning alone, when there is one.
+func (c *scopeConn) flush(ctx context.Context) error {
+	if c.pending == nil {
+		return nil
+	}
+	return c.beginWith(ctx, "", nil, false, nil)
+}
+
+// beginWith sends the kept-back beginning, followed by query (when not
+// empty) and, when commit, by COMMIT, all in one round trip; the beginning
+// is READ ONLY when the query commits with it, since the query is a read
+// (ReadRow) that runs before its session has been checked. The session
+// read goes to the scope's checks before scan sees a row of query. A
+// refused session, or a beginning that failed, ends the transaction (the
+// read's rows are dropped unread), and every later statement of the scope
+// is refused with errScopeEnded; Commit returns the refusal.
+func (c *scopeConn) beginWith(ctx context.Context, query string, args []any, commit bool, scan func(pgx.Rows) error) error {
+	p := c.pending
+	c.pending = nil
+	pc := c.Conn.Conn()
+	b := &pgx.Batch{}
+	queueBegin(b, p.s.tenant, p.probe, commit)
+	if query != "" {
+		b.Queue(query, args...)
+		if commit {
+			b.Queue("commit")
+		}
+	}
+	br := pc.SendBatch(ctx, b)
+	read, err := readBegin(br, p.probe)
+	var unprepared pgx.ErrPreprocessingBatch
+	if err != nil && query != "" && errors.As(err, &unprepared) && !pc.IsClosed() && pc.PgConn().TxStatus() == 'I' {
+		// Nothing ran: the read has to be prepared anew, in the school.
+		_ = br.Close()
+		delete(c.warm, query)
+		c.pending = p
+		return errNotPrepared
+	}
+	if err != nil {
+		_ = br.Close()
+		err = fmt.Errorf("enter scope of tenant %s: %w", p.s.tenant.Slug, failedBegin(ctx, pc, err))
+		if errors.Is(err, driver.ErrBadConn) {
+			err = errors.Join(errBeginFailed, err)
+		}
+		return c.refuse(ctx, pc, p.s, err)
+	}
+	if err := p.s.sessionRead(read); err != nil {
+		_ = br.Close()
+		return c.refuse(ctx, pc, p.s, err)
+	}
+	if query == "" {
+		return br.Close()
+	}
+	return c.readAndCommit(pc, br, commit, scan)
+}
+
+// refuse ends the transaction of the scope s after its beginning failed or
+// its session was refused, for err.
+func (c *scopeConn) refuse(ctx context.Context, pc *pgx.Conn, s *scope, err error) error {
+	if !pc.IsClosed() && pc.PgConn().TxStatus() != 'I' {
+		if _, rerr := pc.Exec(ctx, "rollback"); rerr != nil {
+			_ = pc.Close(ctx)
+		}
+	}
+	c.ended, c.refusal = true, err
+	s.refusal = err
+	return err
+}
+
+// readAndCommit reads the rows of the statement br is at with scan and,
+// when commit, the answer to the COMMIT after it, and closes br.
+func (c *scopeConn) readAndCommit(pc *pgx.Conn, br pgx.BatchResults, commit bool, scan func(pgx.Rows) error) error {
+	rows, err := br.Query()
+	if err == nil {
+		err = scan(rows)
+	}
+	var tag pgconn.CommandTag
+	if err == nil && commit {
+		tag, err = br.Exec()
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if commit && pc.PgConn().TxStatus() == 'I' {
+		// COMMIT ran, and ended the transaction whatever it said (even
+		// when the row could not be scanned).
+		c.ended = true
+	}
+	if err != nil {
+		return err
+	}
+	if tag.String() == "ROLLBACK" {
+		return pgx.ErrTxCommitRollback
+	}
+	return nil
 }
 
 // QueryAndCommit runs query (written with $1 … for args), the scope's last
@@ -297,36 +532,17 @@ func onScopeConn(s *scope, fn func(c *scopeConn) error) error {
 }
 
 // commitWith sends query with args and COMMIT together on the connection of
-// s, a scope that beginScope began, and reads query's rows with scan.
+// s, a scope that beginScope began, and reads query's rows with scan. A
+// kept-back beginning goes first, alone: query may write.
 func commitWith(ctx context.Context, s *scope, query string, args []any, scan func(pgx.Rows) error) error {
 	return onScopeConn(s, func(c *scopeConn) error {
+		if err := c.flush(ctx); err != nil {
+			return err
+		}
 		pc := c.Conn.Conn()
 		b := &pgx.Batch{}
 		b.Queue(query, args...)
 		b.Queue("commit")
-		br := pc.SendBatch(ctx, b)
-		rows, err := br.Query()
-		if err == nil {
-			err = scan(rows)
-		}
-		var tag pgconn.CommandTag
-		if err == nil {
-			tag, err = br.Exec()
-		}
-		if cerr := br.Close(); err == nil {
-			err = cerr
-		}
-		if pc.PgConn().TxStatus() == 'I' {
-			// COMMIT ran, and ended the transaction whatever it said (even
-			// when the row could not be scanned).
-			c.ended = true
-		}
-		if err != nil {
-			return err
-		}
-		if tag.String() == "ROLLBACK" {
-			return pgx.ErrTxCommitRollback
-		}
-		return nil
+		return c.readAndCommit(pc, pc.SendBatch(ctx, b), true, scan)
 	})
 }

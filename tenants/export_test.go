@@ -24,3 +24,16 @@ func PgxConn(dc any) (*pgx.Conn, bool) {
 // EnterScopeSQL is the statement that enters a school without reading a
 // session.
 const EnterScopeSQL = enterScopeSQL
+
+// MarkWarm records query as prepared on the pool connection dc although it
+// is not, as when pgx's statement cache has let it go.
+func MarkWarm(dc any, query string) {
+	c := dc.(*scopeConn)
+	if c.warm == nil {
+		c.warm = map[string]struct{}{}
+	}
+	c.warm[query] = struct{}{}
+}
+
+// SchoolTag is what begins each of a school's statements.
+func SchoolTag(schema string) string { return schoolTag(schema) }

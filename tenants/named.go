@@ -115,6 +115,10 @@ func (n *Named) args(vals map[string]any) ([]any, error) {
 // In a scope that beginScope began, the statement goes to Postgres on the
 // scope's connection through pgx, tagged with the school as every other
 // statement of the scope; in a caller's own transaction GORM runs it.
+//
+// n must be a read: as a request's first statement (ReadsFirst) it goes to
+// Postgres with the scope's beginning, before the session has been checked,
+// and its row reaches the caller only once the session has passed.
 func ReadRow[T any](ctx context.Context, n *Named, vals map[string]any, last bool) (*T, error) {
 	s, ok := ctx.Value(scopeKey{}).(*scope)
 	if !ok || s.tx == nil {
@@ -142,17 +146,9 @@ func ReadRow[T any](ctx context.Context, n *Named, vals map[string]any, last boo
 		out = v
 		return err
 	}
-	if last {
-		err = commitWith(ctx, s, query, args, scan)
-	} else {
-		err = onScopeConn(s, func(c *scopeConn) error {
-			rows, err := c.Conn.Conn().Query(ctx, query, args...)
-			if err != nil {
-				return err
-			}
-			return scan(rows)
-		})
-	}
+	err = onScopeConn(s, func(c *scopeConn) error {
+		return c.read(ctx, query, args, last, scan)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, sql.ErrNoRows
 	}

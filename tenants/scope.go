@@ -20,8 +20,29 @@ type scope struct {
 	// QueryAndCommit may end; nil in a caller's own transaction.
 	conn *sql.Conn
 	// session is what entering the scope read of the caller's session;
-	// nil when the request asked for none.
+	// nil when the request asked for none, or while sessionPending.
 	session *SessionRead
+	// sessionPending is set while the scope's beginning, and with it the
+	// session's read, waits for the scope's first statement (ReadsFirst).
+	sessionPending bool
+	// checks run on the session as soon as it is read (OnSessionRead).
+	checks []func(*SessionRead) error
+	// refusal is the error of the first check that refused the session,
+	// or of a kept-back beginning that failed (SessionChecked).
+	refusal error
+}
+
+// sessionRead keeps what entering the school read of the session and runs
+// the checks on it; the first check's error refuses the scope.
+func (s *scope) sessionRead(read *SessionRead) error {
+	s.session, s.sessionPending = read, false
+	for _, check := range s.checks {
+		if err := check(read); err != nil {
+			s.refusal = err
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrNoScope is returned by work that needs a school's scope when there is
@@ -98,7 +119,7 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 					return fn(ctx, tx)
 				})
 			})
-			if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
+			if attempt == 0 && mayRetry(err, began) {
 				continue
 			}
 			return err
@@ -124,6 +145,14 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 	}
 }
 
+// mayRetry reports whether scoped work that failed with err may run again
+// on another connection: the connection was found broken before the work
+// began, or when its kept-back beginning was sent (errBeginFailed), which
+// nothing before can have committed.
+func mayRetry(err error, began bool) bool {
+	return errors.Is(err, driver.ErrBadConn) && (!began || errors.Is(err, errBeginFailed))
+}
+
 // onConnection runs work on a connection of the pool, given back however
 // work ends (a handler's panic included).
 func onConnection(ctx context.Context, pool *sql.DB, t *Tenant, work func(conn *sql.Conn) error) error {
@@ -137,13 +166,25 @@ func onConnection(ctx context.Context, pool *sql.DB, t *Tenant, work func(conn *
 
 // inBegunScope runs fn in a transaction on conn that began, and entered the
 // school, in one round trip (beginScope).
+//
+// When ctx is marked ReadsFirst and a session is probed, the beginning is
+// kept back for the scope's first statement instead (deferScope).
 func inBegunScope(ctx context.Context, db *gorm.DB, conn *sql.Conn, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
-	read, err := beginScope(ctx, conn, t, probe)
-	if err != nil {
-		return err
+	s := &scope{tenant: t, conn: conn}
+	if probe != nil && readsFirst(ctx) {
+		if err := deferScope(conn, s, probe); err != nil {
+			return err
+		}
+		s.sessionPending = true
+	} else {
+		read, err := beginScope(ctx, conn, t, probe)
+		if err != nil {
+			return err
+		}
+		s.session = read
 	}
 	return db.Transaction(func(tx *gorm.DB) error {
-		return runScoped(ctx, tx, &scope{tenant: t, session: read, conn: conn}, fn)
+		return runScoped(ctx, tx, s, fn)
 	})
 }
 
@@ -194,8 +235,93 @@ func sessionOnly(ctx context.Context) bool {
 	return v
 }
 
+type readsFirstKey struct{}
+
+// ReadsFirst marks a request whose handler's first statement is a read by
+// ReadRow (the full assessment, the class page, the autosave's state).
+// BEGIN and the statement that enters the school and reads the session
+// then wait for that read and go to Postgres with it: one round trip fewer.
+// The session's checks (OnSessionRead) run before the read's row reaches
+// the handler; when they refuse it, the row is dropped unread, the
+// transaction rolled back and every later statement refused. Any other
+// statement sends the beginning first, alone, and runs only once the
+// session has passed, so nothing is written, and nothing read reaches Go,
+// for a session that is not live. A read that commits (ReadRow's last)
+// begins READ ONLY.
+//
+// The handler must do nothing before its first read that it could not do
+// twice: when the connection is found broken as the beginning is sent, the
+// whole scope runs again on another.
+func ReadsFirst(ctx context.Context) context.Context {
+	return context.WithValue(ctx, readsFirstKey{}, true)
+}
+
+func readsFirst(ctx context.Context) bool {
+	v, _ := ctx.Value(readsFirstKey{}).(bool)
+	return v
+}
+
+// SessionPending reports whether the session of the current scope is
+// still to be read: the request reads first (ReadsFirst) and has sent no
+// statement yet.
+func SessionPending(ctx context.Context) bool {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	return ok && s.sessionPending
+}
+
+// OnSessionRead adds check, which runs on the scope's session as soon as it
+// is read, before any row read with it reaches the caller; when the session
+// has been read already, check runs now. A check's error refuses the
+// scope: the statement that brought the session returns it instead of its
+// rows, and so does SessionChecked.
+func OnSessionRead(ctx context.Context, check func(*SessionRead) error) error {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	if !ok {
+		return ErrNoScope
+	}
+	if s.sessionPending {
+		s.checks = append(s.checks, check)
+		return nil
+	}
+	if s.refusal != nil {
+		return s.refusal
+	}
+	if err := check(s.session); err != nil {
+		s.refusal = err
+		return err
+	}
+	return nil
+}
+
+// SessionChecked reads and checks the scope's session now when it is
+// still pending (BEGIN and the statement that enters the school, alone),
+// and returns the scope's refusal: the first check's error, or that of a
+// beginning that failed; nil outside a scope. A request that reads first
+// asks for it after its handler has run, so that a handler that sent no
+// statement, or dropped the error of the one that brought the refusal, is
+// refused all the same.
+func SessionChecked(ctx context.Context) error {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	if !ok {
+		return nil
+	}
+	if s.sessionPending && s.conn != nil {
+		err := s.conn.Raw(func(dc any) error {
+			c, ok := dc.(*scopeConn)
+			if !ok {
+				return errNotScopeConn
+			}
+			return c.flush(ctx)
+		})
+		if err != nil && s.refusal == nil {
+			s.refusal = err
+		}
+	}
+	return s.refusal
+}
+
 // SessionFrom returns what entering the current scope read of the probed
-// session, or nil when no session was probed.
+// session, or nil when no session was probed (or it is still pending).
 func SessionFrom(ctx context.Context) *SessionRead {
 	if s, ok := ctx.Value(scopeKey{}).(*scope); ok {
 		return s.session

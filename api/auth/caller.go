@@ -144,6 +144,9 @@ func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
 	if claims == nil {
 		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
+	if tenants.SessionPending(ctx) {
+		return s.callerOnceRead(ctx, claims)
+	}
 	var sess *Session
 	var roles []int64
 	if read := tenants.SessionFrom(ctx); read != nil && read.Probe.ID == claims.SessionID && read.Probe.UserID == claims.UserID {
@@ -162,6 +165,34 @@ func (s *Service) authenticate(c *echo.Context) (*Caller, error) {
 		SessionExpires: sess.ExpiresAt}, nil
 }
 
+// callerOnceRead is the caller of a request that reads first
+// (tenants.ReadsFirst), whose session is read with the handler's first
+// read: until then the caller has only what the verified token says (the
+// user and the session's id), and the session's check fills in the rest
+// before any row of that read reaches the handler. A session that is not
+// live refuses the request with 401, as authenticate does.
+func (s *Service) callerOnceRead(ctx context.Context, claims *Claims) (*Caller, error) {
+	caller := &Caller{UserID: claims.UserID, SessionID: claims.SessionID, Claims: claims}
+	err := tenants.OnSessionRead(ctx, func(read *tenants.SessionRead) error {
+		if read == nil || read.Probe.ID != claims.SessionID || read.Probe.UserID != claims.UserID {
+			return apperror.New(apperror.Unauthorized, "error.unauthorized")
+		}
+		sess, roles, err := sessionOf(read)
+		if errors.Is(err, ErrNoSession) {
+			return apperror.New(apperror.Unauthorized, "error.unauthorized")
+		}
+		if err != nil {
+			return err
+		}
+		caller.SessionID, caller.Method, caller.Roles, caller.SessionExpires = sess.ID, sess.SignInMethod, roles, sess.ExpiresAt
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return caller, nil
+}
+
 // Required is middleware that refuses anonymous callers with 401 and puts
 // the caller into the request context.
 func (s *Service) Required(next echo.HandlerFunc) echo.HandlerFunc {
@@ -176,7 +207,15 @@ func (s *Service) Required(next echo.HandlerFunc) echo.HandlerFunc {
 		ctx := reqlog.With(WithCaller(c.Request().Context(), caller), "user_id", caller.UserID)
 		c.SetRequest(c.Request().WithContext(ctx))
 		c.SetLogger(reqlog.From(ctx))
-		return next(c)
+		err = next(c)
+		// A request that reads first has its session checked when its
+		// first read comes back; one whose handler read nothing, or
+		// dropped that read's refusal, is checked here. The refusal
+		// wins over whatever the handler answered.
+		if cerr := tenants.SessionChecked(ctx); cerr != nil {
+			return cerr
+		}
+		return err
 	}
 }
 

@@ -171,7 +171,9 @@ func (s *Server) tenantOf(r *http.Request) (*tenants.Tenant, error) {
 // returned error rolls the transaction back, unless it is an apperror marked
 // KeepChanges: then the transaction commits and the error is answered. A
 // signed-in request to a route marked Op.SessionOnly runs no statement of
-// its own and gets no transaction: only the one that reads its session.
+// its own and gets no transaction: only the one that reads its session. One
+// to a route marked Op.ReadsFirst begins its transaction, and reads its
+// session, with the handler's first read.
 func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		t, ok := c.Get(ctxTenant).(*tenants.Tenant)
@@ -193,6 +195,8 @@ func (s *Server) scoped(next echo.HandlerFunc) echo.HandlerFunc {
 		ctx := tenants.PerSchoolStatements(c.Request().Context())
 		if probe != nil && s.router.isSessionOnly(c.Request().Method, c.Path()) {
 			ctx = tenants.SessionOnly(ctx)
+		} else if probe != nil && s.router.readsFirst(c.Request().Method, c.Path()) {
+			ctx = tenants.ReadsFirst(ctx)
 		}
 		err := s.reg.ScopeAs(ctx, t, probe, func(ctx context.Context, _ *gorm.DB) error {
 			c.SetRequest(c.Request().WithContext(ctx))

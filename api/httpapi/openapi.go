@@ -65,6 +65,12 @@ type Op struct {
 	// signed-in request then enters its school and reads its session in
 	// one statement, without a transaction around it (tenants.SessionOnly).
 	SessionOnly bool
+	// ReadsFirst says the handler's first statement is a read by
+	// tenants.ReadRow and that it does nothing before it that it could not
+	// do twice: a signed-in request then enters its school, reads its
+	// session and makes that read in one round trip, and the session is
+	// checked before the read's row reaches the handler (tenants.ReadsFirst).
+	ReadsFirst bool
 }
 
 type documented struct {
@@ -133,6 +139,11 @@ func (r *Router) bodyLimit(method, path string, def int64) int64 {
 		return n
 	}
 	return def
+}
+
+// readsFirst reports whether a matched route is marked Op.ReadsFirst.
+func (r *Router) readsFirst(method, path string) bool {
+	return r.ops[method+" "+path].ReadsFirst
 }
 
 // isSessionOnly reports whether a matched route is marked Op.SessionOnly.

@@ -36,7 +36,7 @@ func (s *Server) placementRoutes(api *Group, g guards) {
 		Tag:     "classes", Access: "Advisor"}, g.signedIn, g.asAdvisor)
 	api.Handle(http.MethodGet, "/classes/:id/students", s.classes.Students(), Op{
 		Summary: "The students of a class at a glance, by name: who follows each (supervisors primary first), the warning and signing-form states, and answered of total per form, half and role",
-		Tag:     "classes", Access: "the class's teachers, admins"}, g.signedIn)
+		Tag:     "classes", Access: "the class's teachers, admins", ReadsFirst: true}, g.signedIn)
 	api.Handle(http.MethodGet, "/classes/:id/students/mine", s.classes.MyStudents(), Op{Summary: "The students of the class whose teacher is the caller",
 		Tag: "classes", Access: "the class's teachers"}, g.signedIn)
 	api.Handle(http.MethodPost, "/classes/:id/students/mine", s.classes.AssignMyStudents(), Op{
@@ -62,7 +62,7 @@ func (s *Server) placementRoutes(api *Group, g guards) {
 	api.Handle(http.MethodGet, studentPath+"/forms/:formId/full", answers.HandleStudentFormFull, Op{
 		Summary: "Everything answered about the student for a form, per half (null when the class has no such assignment): the answer sets with answers and comments, and the class's expectations (null when none). " + places +
 			"A supervisor who is not the student's own reads every set without answering. 404 when the class does not use the form",
-		Tag: "answers", Access: "the student, the class's teachers and supervisors, admins"}, g.signedIn)
+		Tag: "answers", Access: "the student, the class's teachers and supervisors, admins", ReadsFirst: true}, g.signedIn)
 	api.Handle(http.MethodGet, studentPath+"/progress", answers.HandleProgress, Op{
 		Summary: "The student's progress for the student page, per form and half: answered counts the questions anyone in the role answered. " +
 			"questions compares the graded questions as numbers for a chart: 0 is the first label (Selvstendig) up to levels-1; null when not answered or marked not relevant (then the role is in notRelevant). Supervisor and teacher values are from the sets placed as in …/full for a reader",
@@ -75,7 +75,7 @@ func (s *Server) placementRoutes(api *Group, g guards) {
 			"'Invalid id when registering answer' / '… comment' for a question not on the assignment's form. version is the version last read (0 or left out for a new set): anything else is 409 and nothing is saved. " +
 			"The answer is the set as GET /api/answers/{id} with its new version (unchanged when nothing changed); deliver stamps deliveredAt and writes an audit row. Half (mid or end) comes from the assignment. " +
 			"403 unless the caller is the student, a teacher of the class or one of the student's own supervisors; 409 when the signing form is locked",
-		Tag: "answers", Access: "the student, the class's teachers, the student's own supervisors",
+		Tag: "answers", Access: "the student, the class's teachers, the student's own supervisors", ReadsFirst: true,
 		Responses: map[int]string{http.StatusCreated: "A new set", http.StatusOK: "The existing set, saved", http.StatusConflict: "Stale version, or the signing form is locked"}}, g.signedIn)
 
 	api.Handle(http.MethodPost, "/invitations/advisor", s.invitations.Send(), Op{
