@@ -13,13 +13,13 @@ import (
 )
 
 // A request's transaction begins with BEGIN and the settings (with the
-// session read) in one round trip (beginScope); the route's statements and
-// COMMIT take one each. Postgres also runs the statements sent together
+// session read) in one round trip (beginScope), or with its first read
+// as well (ReadsFirst). Postgres also runs the statements sent together
 // before one Sync as one transaction, and transaction-local settings last
 // exactly that long, so the scope and a route's read could go in one round
-// trip with no BEGIN or COMMIT at all. The helper and test below measure
-// and check that way (BenchmarkScope's "pipelined" rows); the requests do
-// not use it yet.
+// trip with no BEGIN or COMMIT at all. The function and test below measure
+// and check that way (BenchmarkScope's "pipelined" rows); the requests keep
+// BEGIN and COMMIT, which the job queue's work in the transaction needs.
 
 // enterScopeSQL sets the school's search path and role for the current
 // transaction only, as InScope does.

@@ -188,24 +188,13 @@ func TestReadsFirstRefusesASessionThatIsNotLive(t *testing.T) {
 			}); err != nil || n != 0 {
 				t.Fatalf("a refused request wrote: %d rows (%v)", n, err)
 			}
-			sqlDB, err := root.DB()
-			if err != nil {
-				t.Fatal(err)
-			}
-			conn, err := sqlDB.Conn(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
 			var path, user string
 			var status byte
-			if err := conn.Raw(func(dc any) error {
+			onTheConnection(t, root, func(dc any) error {
 				pc, _ := tenants.PgxConn(dc)
 				status = pc.PgConn().TxStatus()
 				return pc.QueryRow(context.Background(), "SELECT current_setting('search_path'), current_user::text").Scan(&path, &user)
-			}); err != nil {
-				t.Fatal(err)
-			}
-			_ = conn.Close()
+			})
 			if path == a.SchemaName || user == a.DBRole || status != 'I' {
 				t.Fatalf("the connection kept the refused scope: search_path %q, role %q, transaction status %c", path, user, status)
 			}
@@ -219,19 +208,8 @@ func TestReadsFirstRefusesASessionThatIsNotLive(t *testing.T) {
 // school: the beginning goes first, and the read runs, with no error.
 func TestReadsFirstPreparesAReadTheConnectionLetGo(t *testing.T) {
 	_, root, counter, a, kari := readsFirstPool(t)
-	sqlDB, err := root.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := sqlDB.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
 	query := tenants.SchoolTag(a.SchemaName) + "SELECT display_name AS name, current_user::text AS role FROM users WHERE id = $1"
-	if err := conn.Raw(func(dc any) error { tenants.MarkWarm(dc, query); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	_ = conn.Close()
+	onTheConnection(t, root, func(dc any) error { tenants.MarkWarm(dc, query); return nil })
 	for i := range 2 {
 		counter.Reset()
 		var checked []string
@@ -249,5 +227,23 @@ func TestReadsFirstPreparesAReadTheConnectionLetGo(t *testing.T) {
 	}
 	if n := counter.RoundTrips(); n != 1 {
 		t.Errorf("once prepared again, the read took %d round trips, want 1:\n  %s", n, strings.Join(counter.SQL(), "\n  "))
+	}
+}
+
+// onTheConnection runs fn on the driver connection of root's one-connection
+// pool.
+func onTheConnection(t *testing.T, root *gorm.DB, fn func(dc any) error) {
+	t.Helper()
+	sqlDB, err := root.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := sqlDB.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }()
+	if err := conn.Raw(fn); err != nil {
+		t.Fatal(err)
 	}
 }
