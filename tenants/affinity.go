@@ -4,6 +4,8 @@ import (
 	"container/list"
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -308,7 +310,7 @@ func (a *Affinity) inScope(ctx context.Context, root *gorm.DB, t *Tenant, probe 
 				return fn(ctx, tx)
 			})
 		})
-		if attempt == 0 && mayRetry(err, began) {
+		if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
 			continue
 		}
 		return err

@@ -6,6 +6,8 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -64,6 +66,9 @@ type scopeConn struct {
 	// pending is a beginning that deferScope kept back for the scope's
 	// first statement (ReadsFirst); nil once sent.
 	pending *pendingBegin
+	// lastScope is when the connection last began or ended a school's
+	// scope (deferScope, beginScope, begunTx).
+	lastScope time.Time
 	// warm holds the reads (ReadRow's statements, as sent) that have run
 	// on this connection and so are prepared there for their school. Only
 	// those go with a kept-back beginning: pgx prepares a statement new to
@@ -153,6 +158,7 @@ type begunTx struct {
 // Commit commits; a transaction that failed is rolled back by COMMIT, and
 // that is an error. One that QueryAndCommit ended is over already.
 func (t begunTx) Commit() error {
+	defer t.c.used()
 	if t.c.ended {
 		t.c.ended = false
 		err := t.c.refusal
@@ -181,6 +187,7 @@ func (t begunTx) Commit() error {
 // Rollback rolls back; a connection whose rollback failed is closed, since
 // nobody knows what state it is in.
 func (t begunTx) Rollback() error {
+	defer t.c.used()
 	t.c.pending = nil
 	if t.c.ended {
 		t.c.ended = false
@@ -216,7 +223,7 @@ func beginScope(ctx context.Context, conn *sql.Conn, t *Tenant, probe *SessionPr
 		if err != nil {
 			return failedBegin(ctx, pc, err)
 		}
-		c.begun = true
+		c.begun, c.lastScope = true, time.Now()
 		read = r
 		return nil
 	})
@@ -301,11 +308,33 @@ func readBegin(br pgx.BatchResults, probe *SessionProbe) (*SessionRead, error) {
 	return read, nil
 }
 
+// used notes that the connection has just served a scope.
+func (c *scopeConn) used() { c.lastScope = time.Now() }
+
+// brokenAt is when a kept-back beginning last found its connection
+// broken (Unix nanoseconds). Postgres restarting breaks every connection at
+// once: each connection used before then sends its next beginning at once
+// (deferScope), so that only the one request that found the break fails.
+var brokenAt atomic.Int64
+
+// idleBeforeCheck is how long a connection may have been idle and still
+// keep its beginning back (deferScope), as pgx's database/sql driver pings
+// a connection idle for longer before handing it out again.
+const idleBeforeCheck = time.Second
+
 // deferScope keeps back the beginning of the scope s on conn, with the read
 // of the probed session, for the scope's first statement (ReadsFirst): a
 // read by ReadRow takes it along, anything else sends it first (flush). The
 // next BeginTx on conn takes over the transaction that is to begin.
-func deferScope(conn *sql.Conn, s *scope, probe *SessionProbe) error {
+//
+// It keeps nothing back, and reports false, when the connection has been
+// idle for more than idleBeforeCheck: the beginning is then sent at once
+// (beginScope), so that a connection Postgres closed meanwhile (a restart)
+// is found before the handler runs and the scope moves to another. Found
+// under the handler, it could only fail the request: the handler may have
+// read the request's body.
+func deferScope(conn *sql.Conn, s *scope, probe *SessionProbe) (bool, error) {
+	deferred := false
 	err := conn.Raw(func(dc any) error {
 		c, ok := dc.(*scopeConn)
 		if !ok {
@@ -314,21 +343,21 @@ func deferScope(conn *sql.Conn, s *scope, probe *SessionProbe) error {
 		if c.Conn.Conn().IsClosed() {
 			return driver.ErrBadConn
 		}
+		now := time.Now()
+		if now.Sub(c.lastScope) > idleBeforeCheck || !c.lastScope.After(time.Unix(0, brokenAt.Load())) {
+			return nil
+		}
+		c.lastScope = now
 		c.begun, c.ended, c.refusal = true, false, nil
 		c.pending = &pendingBegin{s: s, probe: probe}
+		deferred = true
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("enter scope of tenant %s: %w", s.tenant.Slug, err)
+		return false, fmt.Errorf("enter scope of tenant %s: %w", s.tenant.Slug, err)
 	}
-	return nil
+	return deferred, nil
 }
-
-// errBeginFailed marks the failure of a kept-back beginning on a broken
-// connection: the request's handler had begun, but nothing of its
-// transaction can have been committed (a read that commits begins READ
-// ONLY), so the whole scope may run again on another connection.
-var errBeginFailed = errors.New("the school scope's beginning failed")
 
 // errNotPrepared says that a read sent with a kept-back beginning was no
 // longer prepared on the connection (pgx's cache had let it go), so that
@@ -415,7 +444,7 @@ func (c *scopeConn) beginWith(ctx context.Context, query string, args []any, com
 		_ = br.Close()
 		err = fmt.Errorf("enter scope of tenant %s: %w", p.s.tenant.Slug, failedBegin(ctx, pc, err))
 		if errors.Is(err, driver.ErrBadConn) {
-			err = errors.Join(errBeginFailed, err)
+			brokenAt.Store(time.Now().UnixNano())
 		}
 		return c.refuse(ctx, pc, p.s, err)
 	}
@@ -518,8 +547,15 @@ func (s *scope) tagged(ctx context.Context, query string) string {
 
 // onScopeConn runs fn on the connection of s, a scope that beginScope
 // began, while the scope's transaction is still open.
+//
+// An error of fn that says the connection is broken (driver.ErrBadConn, as
+// a kept-back beginning that failed gives) is handed out past sql.Conn.Raw:
+// Raw would close the connection at once, and that waits for the scope's
+// transaction, which is waiting for the statement: it would never end.
+// database/sql drops the connection when the transaction ends instead.
 func onScopeConn(s *scope, fn func(c *scopeConn) error) error {
-	return s.conn.Raw(func(dc any) error {
+	var broken error
+	err := s.conn.Raw(func(dc any) error {
 		c, ok := dc.(*scopeConn)
 		if !ok {
 			return errNotScopeConn
@@ -527,8 +563,17 @@ func onScopeConn(s *scope, fn func(c *scopeConn) error) error {
 		if c.ended {
 			return errScopeEnded
 		}
-		return fn(c)
+		if err := fn(c); errors.Is(err, driver.ErrBadConn) {
+			broken = err
+		} else if err != nil {
+			return err
+		}
+		return nil
 	})
+	if broken != nil {
+		return broken
+	}
+	return err
 }
 
 // commitWith sends query with args and COMMIT together on the connection of

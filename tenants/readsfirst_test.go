@@ -2,9 +2,12 @@ package tenants_test
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -49,11 +52,13 @@ func readsFirstPool(t *testing.T) (*testdb.DB, *gorm.DB, *statements.Counter, *t
 
 // inReadsFirst runs fn in a's scope as a request that reads first, with a
 // check that refuses sessions not found; checked records the session the
-// check saw.
-func inReadsFirst(root *gorm.DB, a *tenants.Tenant, probe tenants.SessionProbe, checked *[]string, fn func(ctx context.Context, tx *gorm.DB) error) error {
+// check saw. A scope on a connection that has been idle reads the session
+// as it begins (deferScope); when kept is set, the scope follows another
+// at once and must keep it back.
+func inReadsFirst(root *gorm.DB, a *tenants.Tenant, probe tenants.SessionProbe, kept bool, checked *[]string, fn func(ctx context.Context, tx *gorm.DB) error) error {
 	ctx := tenants.PerSchoolStatements(tenants.ReadsFirst(context.Background()))
 	return tenants.InScopeAs(ctx, root, a, &probe, func(ctx context.Context, tx *gorm.DB) error {
-		if !tenants.SessionPending(ctx) {
+		if kept && !tenants.SessionPending(ctx) {
 			return errors.New("the session was read before the first statement")
 		}
 		if err := tenants.OnSessionRead(ctx, func(read *tenants.SessionRead) error {
@@ -94,7 +99,7 @@ func TestReadsFirstSendsTheBeginningWithTheRead(t *testing.T) {
 		counter.Reset()
 		var checked []string
 		var got *nameRow
-		err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, &checked, func(ctx context.Context, _ *gorm.DB) error {
+		err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, i == 1, &checked, func(ctx context.Context, _ *gorm.DB) error {
 			row, err := tenants.ReadRow[nameRow](ctx, nameRead, map[string]any{"id": kari}, true)
 			if len(checked) != 1 {
 				t.Errorf("request %d: the row came before the session's check", i)
@@ -131,7 +136,7 @@ func TestReadsFirstRefusesASessionThatIsNotLive(t *testing.T) {
 	warm := func() {
 		var checked []string
 		for _, last := range []bool{true, false} {
-			if err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, &checked, func(ctx context.Context, _ *gorm.DB) error {
+			if err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, false, &checked, func(ctx context.Context, _ *gorm.DB) error {
 				_, err := tenants.ReadRow[nameRow](ctx, nameRead, map[string]any{"id": kari}, last)
 				return err
 			}); err != nil {
@@ -175,7 +180,7 @@ func TestReadsFirstRefusesASessionThatIsNotLive(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			warm()
 			var checked []string
-			err := inReadsFirst(root, a, tc.probe, &checked, tc.fn)
+			err := inReadsFirst(root, a, tc.probe, true, &checked, tc.fn)
 			if !errors.Is(err, errRefused) {
 				t.Fatalf("got %v, want the check's refusal", err)
 			}
@@ -208,13 +213,20 @@ func TestReadsFirstRefusesASessionThatIsNotLive(t *testing.T) {
 // school: the beginning goes first, and the read runs, with no error.
 func TestReadsFirstPreparesAReadTheConnectionLetGo(t *testing.T) {
 	_, root, counter, a, kari := readsFirstPool(t)
+	// A scope with no read makes the connection a recent one, which keeps
+	// the next beginning back.
+	var checked []string
+	if err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, false, &checked, func(_ context.Context, tx *gorm.DB) error {
+		return tx.Exec("SELECT 1").Error
+	}); err != nil {
+		t.Fatal(err)
+	}
 	query := tenants.SchoolTag(a.SchemaName) + "SELECT display_name AS name, current_user::text AS role FROM users WHERE id = $1"
 	onTheConnection(t, root, func(dc any) error { tenants.MarkWarm(dc, query); return nil })
 	for i := range 2 {
 		counter.Reset()
-		var checked []string
 		var got *nameRow
-		if err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, &checked, func(ctx context.Context, _ *gorm.DB) error {
+		if err := inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, true, &checked, func(ctx context.Context, _ *gorm.DB) error {
 			row, err := tenants.ReadRow[nameRow](ctx, nameRead, map[string]any{"id": kari}, true)
 			got = row
 			return err
@@ -245,5 +257,153 @@ func onTheConnection(t *testing.T, root *gorm.DB, fn func(dc any) error) {
 	defer func() { _ = conn.Close() }()
 	if err := conn.Raw(fn); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A connection that Postgres closed under the pool fails the request that
+// finds it as its kept-back beginning is sent, at once and as the database
+// being away (the handler may have read the request's body, so the scope
+// cannot run again); the next request gets a fresh connection. A connection
+// that has been idle, or that was last used before a break was found, is
+// checked before the handler runs, and the scope moves to a fresh one
+// without failing.
+func TestReadsFirstOnAConnectionPostgresClosed(t *testing.T) {
+	db, root, _, a, kari := readsFirstPool(t)
+	var checked []string
+	read := func() error {
+		return inReadsFirst(root, a, tenants.SessionProbe{ID: liveSession, UserID: kari}, false, &checked, func(ctx context.Context, _ *gorm.DB) error {
+			_, err := tenants.ReadRow[nameRow](ctx, nameRead, map[string]any{"id": kari}, true)
+			return err
+		})
+	}
+	closeTheConnection := func() {
+		var pid int
+		onTheConnection(t, root, func(dc any) error {
+			pc, _ := tenants.PgxConn(dc)
+			pid = int(pc.PgConn().PID())
+			return nil
+		})
+		terminate(t, db, "pid = ?", pid)
+	}
+	// within reports read's error, failing the test if it takes 10 s.
+	within := func() error {
+		done := make(chan error, 1)
+		go func() { done <- read() }()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("the request hung on the closed connection")
+			return nil
+		}
+	}
+	for range 2 {
+		if err := read(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	closeTheConnection()
+	if err := within(); !errors.Is(err, driver.ErrBadConn) {
+		t.Fatalf("on the closed connection: %v, want a broken connection", err)
+	}
+	if err := within(); err != nil {
+		t.Fatalf("the next request: %v", err)
+	}
+	closeTheConnection()
+	time.Sleep(1200 * time.Millisecond)
+	if err := within(); err != nil {
+		t.Fatalf("after the connection was idle: %v", err)
+	}
+	// Postgres restarting closes every connection. The school-affine pool
+	// keeps its connections out of database/sql's, which would ping one
+	// idle for a second: its second connection, used before the first
+	// found the break, checks itself all the same.
+	sqlDB, err := root.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.SetMaxOpenConns(2)
+	reg := tenants.NewRegistry(root, tenants.TenantTarget())
+	if err := reg.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.UseAffinity(2); err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Close()
+	viaRegistry := func(hold time.Duration) error {
+		ctx := tenants.PerSchoolStatements(tenants.ReadsFirst(context.Background()))
+		probe := tenants.SessionProbe{ID: liveSession, UserID: kari}
+		return reg.ScopeAs(ctx, a, &probe, func(ctx context.Context, _ *gorm.DB) error {
+			_, err := tenants.ReadRow[nameRow](ctx, nameRead, map[string]any{"id": kari}, true)
+			time.Sleep(hold)
+			if cerr := tenants.SessionChecked(ctx); cerr != nil {
+				return cerr
+			}
+			return err
+		})
+	}
+	for range 2 {
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// Two at once, so that both connections serve one.
+				if err := viaRegistry(100 * time.Millisecond); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	terminateAll(t, db)
+	failed := 0
+	for range 3 {
+		if err := viaRegistry(0); errors.Is(err, driver.ErrBadConn) {
+			failed++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d requests failed after every connection was closed, want the one that found it", failed)
+	}
+}
+
+// terminateAll closes every other connection of the test's role to its
+// database from Postgres' side, as a restart does.
+func terminateAll(t *testing.T, db *testdb.DB) {
+	t.Helper()
+	terminate(t, db, "usename = current_user AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND datname = current_database()")
+}
+
+// terminate closes the connections that where picks from pg_stat_activity
+// and waits until they are gone.
+func terminate(t *testing.T, db *testdb.DB, where string, args ...any) {
+	t.Helper()
+	var pids []int64
+	if err := db.Root.Raw("SELECT pid FROM pg_stat_activity WHERE "+where, args...).Scan(&pids).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(pids) == 0 {
+		t.Fatal("no connection to close")
+	}
+	for _, pid := range pids {
+		if err := db.Root.Exec("SELECT pg_terminate_backend(?)", pid).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		var left int64
+		if err := db.Root.Raw("SELECT count(*) FROM pg_stat_activity WHERE pid IN ?", pids).Scan(&left).Error; err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections still there", left)
+		}
 	}
 }

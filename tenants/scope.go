@@ -119,7 +119,7 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 					return fn(ctx, tx)
 				})
 			})
-			if attempt == 0 && mayRetry(err, began) {
+			if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
 				continue
 			}
 			return err
@@ -145,14 +145,6 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 	}
 }
 
-// mayRetry reports whether scoped work that failed with err may run again
-// on another connection: the connection was found broken before the work
-// began, or when its kept-back beginning was sent (errBeginFailed), which
-// nothing before can have committed.
-func mayRetry(err error, began bool) bool {
-	return errors.Is(err, driver.ErrBadConn) && (!began || errors.Is(err, errBeginFailed))
-}
-
 // onConnection runs work on a connection of the pool, given back however
 // work ends (a handler's panic included).
 func onConnection(ctx context.Context, pool *sql.DB, t *Tenant, work func(conn *sql.Conn) error) error {
@@ -171,12 +163,15 @@ func onConnection(ctx context.Context, pool *sql.DB, t *Tenant, work func(conn *
 // kept back for the scope's first statement instead (deferScope).
 func inBegunScope(ctx context.Context, db *gorm.DB, conn *sql.Conn, t *Tenant, probe *SessionProbe, fn func(ctx context.Context, tx *gorm.DB) error) error {
 	s := &scope{tenant: t, conn: conn}
+	deferred := false
 	if probe != nil && readsFirst(ctx) {
-		if err := deferScope(conn, s, probe); err != nil {
+		var err error
+		if deferred, err = deferScope(conn, s, probe); err != nil {
 			return err
 		}
-		s.sessionPending = true
-	} else {
+		s.sessionPending = deferred
+	}
+	if !deferred {
 		read, err := beginScope(ctx, conn, t, probe)
 		if err != nil {
 			return err
@@ -249,9 +244,10 @@ type readsFirstKey struct{}
 // for a session that is not live. A read that commits (ReadRow's last)
 // begins READ ONLY.
 //
-// The handler must do nothing before its first read that it could not do
-// twice: when the connection is found broken as the beginning is sent, the
-// whole scope runs again on another.
+// A connection found broken as the beginning is sent fails the request
+// (503: the database is away); deferScope sends the beginning at once on a
+// connection that has been idle, so that one closed meanwhile is found, and
+// left, before the handler runs.
 func ReadsFirst(ctx context.Context) context.Context {
 	return context.WithValue(ctx, readsFirstKey{}, true)
 }
@@ -306,13 +302,7 @@ func SessionChecked(ctx context.Context) error {
 		return nil
 	}
 	if s.sessionPending && s.conn != nil {
-		err := s.conn.Raw(func(dc any) error {
-			c, ok := dc.(*scopeConn)
-			if !ok {
-				return errNotScopeConn
-			}
-			return c.flush(ctx)
-		})
+		err := onScopeConn(s, func(c *scopeConn) error { return c.flush(ctx) })
 		if err != nil && s.refusal == nil {
 			s.refusal = err
 		}
