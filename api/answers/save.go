@@ -291,9 +291,9 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	created := before == nil
 	var sql strings.Builder
 	var args []any
-	// arg appends v to the statement's arguments and returns its placeholder.
-	// Placeholders are numbered from one: "$1" names the first argument.
-	// Postgres binds the placeholders itself; Go never parses the statement.
+	// arg adds v to the statement's arguments and returns the parameter that
+	// stands for it in the statement's text: $1 for the first, $2 for the
+	// second. Postgres binds the parameters itself; Go never parses the text.
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	sql.WriteString("WITH ")
 	if created {
