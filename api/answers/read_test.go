@@ -11,9 +11,9 @@ import (
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
-// Every comment read with its set names the part its author plays for the
-// student in the class: the set's author's own part, and for a comment by
-// someone else, that person's part (a teacher of the class here).
+// Every comment read with its set names its author and the part the author
+// plays for the student in the class: the set's author's own part, and for a
+// comment by someone else, that person's part (a teacher of the class here).
 func TestIntegrationCommentRoles(t *testing.T) {
 	db := testdb.New(t)
 	db.School(t, "demo", "Praksis Demo")
@@ -48,16 +48,17 @@ func TestIntegrationCommentRoles(t *testing.T) {
 			"hilde.bakken@sykehus.test":   "PV",
 			"marte.solberg@demo.test":     "PL",
 		}
-		emails := map[int64]string{}
+		emails, names := map[int64]string{}, map[int64]string{}
 		var people []struct {
-			ID    int64
-			Email string
+			ID          int64
+			Email       string
+			DisplayName string
 		}
-		if err := tx.Raw(`SELECT id, email FROM users`).Scan(&people).Error; err != nil {
+		if err := tx.Raw(`SELECT id, email, display_name FROM users`).Scan(&people).Error; err != nil {
 			return err
 		}
 		for _, p := range people {
-			emails[p.ID] = p.Email
+			emails[p.ID], names[p.ID] = p.Email, p.DisplayName
 		}
 		seen := map[string]bool{}
 		for _, id := range sets {
@@ -69,6 +70,9 @@ func TestIntegrationCommentRoles(t *testing.T) {
 				who := emails[c.UserID]
 				if c.RoleTag != want[who] {
 					t.Errorf("set %d: comment by %s tagged %q, want %q", id, who, c.RoleTag, want[who])
+				}
+				if c.UserName != names[c.UserID] {
+					t.Errorf("set %d: comment by %s named %q, want %q", id, who, c.UserName, names[c.UserID])
 				}
 				seen[who] = true
 			}

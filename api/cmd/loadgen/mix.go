@@ -599,7 +599,7 @@ func (u *vuser) save(ctx context.Context, t *target) {
 			role = "teacher"
 		}
 		if ref, rerr := u.ownSet(ctx, t.classID, t.studentID, t.formID, role); rerr == nil {
-			t.setID, t.version = ref.ID, ref.Version
+			t.setID, t.version, t.comments = ref.ID, ref.Version, ref.comments()
 		}
 	}
 }

@@ -79,11 +79,26 @@ func (f *form) questions() (graded, text []int64) {
 	return graded, text
 }
 
+// setRef is a set as the full assessment shows it: enough to save it again.
 type setRef struct {
-	ID      int64 `json:"id"`
-	Version int   `json:"version"`
+	ID      int64    `json:"id"`
+	Version int      `json:"version"`
+	Answers []answer `json:"answers"`
 }
 
+// comments are the set's comments by question, as they stand.
+func (r setRef) comments() map[int64]string {
+	out := map[int64]string{}
+	for _, a := range r.Answers {
+		if a.Comment != nil {
+			out[a.FormQuestionID] = *a.Comment
+		}
+	}
+	return out
+}
+
+// studentForm is what set-up reads of the full assessment: the caller's own
+// end-of-placement set and the others'.
 type studentForm struct {
 	EndSemester *struct {
 		AssignmentID int64   `json:"assignmentId"`
@@ -125,10 +140,14 @@ type target struct {
 }
 
 // ownSet is the caller's own end-of-placement set about the student, as the
-// form page reads it: its id and version, or zero for none yet.
+// form page reads it: its id, version and answers, or zero for none yet.
+// The comments matter: a save sends each question's comment as it stands,
+// and one sent without would be deleted, so a run that forgot the comments
+// of the run before would clear and write them again, rows no user would
+// churn.
 func (c *client) ownSet(ctx context.Context, classID, studentID, formID int64, role string) (setRef, error) {
 	var sf studentForm
-	if _, err := c.do(ctx, "", http.MethodGet, fmt.Sprintf("/api/classes/%d/students/%d/forms/%d", classID, studentID, formID), nil, &sf); err != nil {
+	if _, err := c.do(ctx, "", http.MethodGet, fmt.Sprintf("/api/classes/%d/students/%d/forms/%d/full", classID, studentID, formID), nil, &sf); err != nil {
 		return setRef{}, err
 	}
 	if sf.EndSemester == nil {
@@ -186,7 +205,7 @@ func (c *client) studentTarget(ctx context.Context) (*target, *form, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t.setID, t.version = ref.ID, ref.Version
+	t.setID, t.version, t.comments = ref.ID, ref.Version, ref.comments()
 	return t, &f, nil
 }
 
@@ -252,7 +271,7 @@ func (c *client) teacherTargets(ctx context.Context) (classID int64, students []
 			err = rerr
 			return
 		}
-		t.setID, t.version = ref.ID, ref.Version
+		t.setID, t.version, t.comments = ref.ID, ref.Version, ref.comments()
 	}
 	f = &form{}
 	_, err = c.do(ctx, "", http.MethodGet, fmt.Sprintf("/api/forms/%d", formID), nil, f)
