@@ -705,7 +705,9 @@ func TestReadsFirstRoutesRefuseAnEndedSession(t *testing.T) {
 				}
 			}
 			f.db.Exec(t, "skole-a", c.end, who)
-			t.Cleanup(func() { f.db.Exec(t, "skole-a", "UPDATE users SET is_active = true, deactivated_at = NULL WHERE id = ?", who) })
+			t.Cleanup(func() {
+				f.db.Exec(t, "skole-a", "UPDATE users SET is_active = true, deactivated_at = NULL WHERE id = ?", who)
+			})
 			var body any
 			if c.body != nil {
 				body = c.body(2)
