@@ -380,16 +380,12 @@ func (c *scopeConn) read(ctx context.Context, query string, args []any, commit b
 			return err
 		}
 	}
-	pc := c.Conn.Conn()
 	var err error
 	if commit {
-		b := &pgx.Batch{}
-		b.Queue(query, args...)
-		b.Queue("commit")
-		err = c.readAndCommit(pc, pc.SendBatch(ctx, b), true, scan)
+		err = c.queryAndCommit(ctx, query, args, scan)
 	} else {
 		var rows pgx.Rows
-		if rows, err = pc.Query(ctx, query, args...); err == nil {
+		if rows, err = c.Conn.Conn().Query(ctx, query, args...); err == nil {
 			err = scan(rows)
 		}
 	}
@@ -584,10 +580,16 @@ func commitWith(ctx context.Context, s *scope, query string, args []any, scan fu
 		if err := c.flush(ctx); err != nil {
 			return err
 		}
-		pc := c.Conn.Conn()
-		b := &pgx.Batch{}
-		b.Queue(query, args...)
-		b.Queue("commit")
-		return c.readAndCommit(pc, pc.SendBatch(ctx, b), true, scan)
+		return c.queryAndCommit(ctx, query, args, scan)
 	})
+}
+
+// queryAndCommit sends query with args and COMMIT in one round trip, on a
+// connection whose beginning has gone, and reads query's rows with scan.
+func (c *scopeConn) queryAndCommit(ctx context.Context, query string, args []any, scan func(pgx.Rows) error) error {
+	pc := c.Conn.Conn()
+	b := &pgx.Batch{}
+	b.Queue(query, args...)
+	b.Queue("commit")
+	return c.readAndCommit(pc, pc.SendBatch(ctx, b), true, scan)
 }
