@@ -142,9 +142,9 @@ type target struct {
 // ownSet is the caller's own end-of-placement set about the student, as the
 // form page reads it: its id, version and answers, or zero for none yet.
 // The comments matter: a save sends each question's comment as it stands,
-// and one sent without would be deleted, so a run that forgot the comments
-// of the run before would clear and write them again, rows no user would
-// churn.
+// and a question sent without one loses it. A run that did not know them
+// would delete each at its first save and write it again later, which no
+// user does.
 func (c *client) ownSet(ctx context.Context, classID, studentID, formID int64, role string) (setRef, error) {
 	var sf studentForm
 	if _, err := c.do(ctx, "", http.MethodGet, fmt.Sprintf("/api/classes/%d/students/%d/forms/%d/full", classID, studentID, formID), nil, &sf); err != nil {
