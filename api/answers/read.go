@@ -116,8 +116,8 @@ type setJSON struct {
 
 // commentJSON is one comment as setsSQL gives it. Role and UserName are
 // null for the set author's own: the set already names its author, and
-// looking the name up for each comment took about a twentieth of a full
-// assessment read's time in Postgres and a tenth of the autosave's read.
+// looking the name up for each comment took 6 % of a full assessment
+// read's time and 12 % of the autosave's read (pgbench, one client).
 type commentJSON struct {
 	ID          int64     `json:"id"`
 	Q           int64     `json:"q"`
