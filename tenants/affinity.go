@@ -4,8 +4,6 @@ import (
 	"container/list"
 	"context"
 	"database/sql"
-	"database/sql/driver"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -310,7 +308,7 @@ func (a *Affinity) inScope(ctx context.Context, root *gorm.DB, t *Tenant, probe 
 				return fn(ctx, tx)
 			})
 		})
-		if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
+		if attempt == 0 && mayRetry(err, began) {
 			continue
 		}
 		return err

@@ -328,11 +328,12 @@ const idleBeforeCheck = time.Second
 // next BeginTx on conn takes over the transaction that is to begin.
 //
 // It keeps nothing back, and reports false, when the connection has been
-// idle for more than idleBeforeCheck: the beginning is then sent at once
-// (beginScope), so that a connection Postgres closed meanwhile (a restart)
-// is found before the handler runs and the scope moves to another. Found
-// under the handler, it could only fail the request: the handler may have
-// read the request's body.
+// idle for more than idleBeforeCheck, or was last used before a kept-back
+// beginning found a connection broken (brokenAt). The beginning is then
+// sent at once (beginScope), so that a connection Postgres closed meanwhile
+// (a restart) is found before the handler runs and the scope moves to
+// another. Found under the handler, it could only fail the request: the
+// handler may have read the request's body.
 func deferScope(conn *sql.Conn, s *scope, probe *SessionProbe) (bool, error) {
 	deferred := false
 	err := conn.Raw(func(dc any) error {

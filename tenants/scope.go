@@ -119,7 +119,7 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 					return fn(ctx, tx)
 				})
 			})
-			if err != nil && !began && attempt == 0 && errors.Is(err, driver.ErrBadConn) {
+			if attempt == 0 && mayRetry(err, began) {
 				continue
 			}
 			return err
@@ -143,6 +143,14 @@ func InScopeAs(ctx context.Context, root *gorm.DB, t *Tenant, probe *SessionProb
 			return runScoped(ctx, tx, &scope{tenant: t, session: read}, fn)
 		})
 	}
+}
+
+// mayRetry reports whether scoped work that failed with err may run again
+// on another connection: only when the connection was found broken before
+// the work began. Once a handler has begun it may have read the request's
+// body, so it cannot run again.
+func mayRetry(err error, began bool) bool {
+	return !began && errors.Is(err, driver.ErrBadConn)
 }
 
 // onConnection runs work on a connection of the pool, given back however
