@@ -3,11 +3,14 @@ package httpapi
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -140,6 +143,75 @@ func TestLogLinesNameRequestSchoolAndUser(t *testing.T) {
 				if !found[msg] {
 					t.Errorf("no %q line logged", msg)
 				}
+			}
+		})
+	}
+}
+
+// TestClientThatLeftIsNotAFault: a request whose client closed the
+// connection mid-way (its context cancelled) is recorded as 499 at level
+// INFO, with no "request failed" line; a cancellation the client did not
+// cause stays a fault, 500.
+func TestClientThatLeftIsNotAFault(t *testing.T) {
+	logs := &syncBuffer{}
+	f := newFixtureWith(t, func(f *fixture, o *Options) {
+		f.log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	// leave is set per request: the client leaving while the handler runs.
+	var leave context.CancelFunc
+	f.srv.e.GET("/test/slow", func(c *echo.Context) error {
+		if leave != nil {
+			leave()
+		}
+		if err := c.Request().Context().Err(); err != nil {
+			return fmt.Errorf("load students of class 2: %w", err)
+		}
+		return fmt.Errorf("load students of class 2: %w", context.Canceled)
+	}, f.srv.resolveTenant, f.srv.scoped)
+
+	tests := []struct {
+		name       string
+		clientLeft bool
+		wantStatus int
+		wantLevel  string
+		wantFailed bool
+	}{
+		{name: "the client left", clientLeft: true, wantStatus: StatusClientClosedRequest, wantLevel: "INFO"},
+		{name: "cancelled inside the server", wantStatus: http.StatusInternalServerError, wantLevel: "ERROR", wantFailed: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/test/slow", nil)
+			req.Host = "a.localhost"
+			ctx, cancel := context.WithCancel(req.Context())
+			defer cancel()
+			leave = nil
+			if tt.clientLeft {
+				leave = cancel
+			}
+			rec := httptest.NewRecorder()
+			f.srv.Handler().ServeHTTP(rec, req.WithContext(ctx))
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tt.wantStatus, rec.Body)
+			}
+			var summary map[string]any
+			failed := false
+			for _, line := range logs.lines(t) {
+				switch line["msg"] {
+				case "request":
+					summary = line
+				case "request failed":
+					failed = true
+				}
+			}
+			if summary == nil {
+				t.Fatal("no request line logged")
+			}
+			if summary["status"] != float64(tt.wantStatus) || summary["level"] != tt.wantLevel {
+				t.Errorf("request line: status %v at %v, want %d at %s", summary["status"], summary["level"], tt.wantStatus, tt.wantLevel)
+			}
+			if failed != tt.wantFailed {
+				t.Errorf("a \"request failed\" line: %v, want %v", failed, tt.wantFailed)
 			}
 		})
 	}

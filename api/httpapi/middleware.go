@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"path"
 	"regexp"
@@ -103,6 +104,12 @@ func (s *Server) handleError(c *echo.Context, err error) {
 	if resp, uerr := echo.UnwrapResponse(c.Response()); uerr == nil && resp.Committed {
 		return
 	}
+	if clientGone(c, err) {
+		// Nobody reads this answer, and nothing went wrong here: the log
+		// and /metrics count it apart from the server's faults.
+		_ = c.NoContent(StatusClientClosedRequest)
+		return
+	}
 	status, p := ToProblem(s.language(c), err)
 	away := databaseAway(err)
 	switch {
@@ -124,6 +131,19 @@ func (s *Server) handleError(c *echo.Context, err error) {
 		return
 	}
 	_ = c.JSON(status, p)
+}
+
+// StatusClientClosedRequest is the status recorded for a request whose
+// client left before the answer, as nginx records it. A phone that loses its
+// signal or a page left mid-load does so; counted as 500, such requests
+// looked like faults of the server.
+const StatusClientClosedRequest = 499
+
+// clientGone says whether err comes from the client leaving: the request's
+// context was cancelled, which net/http does when the connection closes, and
+// the error is that cancellation.
+func clientGone(c *echo.Context, err error) bool {
+	return errors.Is(err, context.Canceled) && errors.Is(c.Request().Context().Err(), context.Canceled)
 }
 
 // language is the language of server-made texts for this request.
