@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -215,4 +216,55 @@ func TestClientThatLeftIsNotAFault(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestClientThatClosesItsConnectionIsRecordedAs499 serves over a real
+// connection: net/http cancels the request's context when the client
+// closes it, and the request is then recorded as 499, not as a fault.
+func TestClientThatClosesItsConnectionIsRecordedAs499(t *testing.T) {
+	logs := &syncBuffer{}
+	f := newFixtureWith(t, func(f *fixture, o *Options) {
+		f.log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	started := make(chan struct{})
+	f.srv.e.GET("/test/waits", func(c *echo.Context) error {
+		close(started)
+		select {
+		case <-c.Request().Context().Done():
+			return fmt.Errorf("load students of class 2: %w", c.Request().Context().Err())
+		case <-time.After(10 * time.Second):
+			return errors.New("the client's leaving never reached the handler")
+		}
+	}, f.srv.resolveTenant, f.srv.scoped)
+	srv := httptest.NewServer(f.srv.Handler())
+	defer srv.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/test/waits", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "a.localhost"
+	go func() {
+		<-started
+		cancel()
+	}()
+	if resp, err := srv.Client().Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the request was answered (%d) though its client left", resp.StatusCode)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for _, line := range logs.lines(t) {
+			if line["msg"] == "request failed" {
+				t.Errorf("a \"request failed\" line: %v", line)
+			}
+			if line["msg"] == "request" && line["route"] == "/test/waits" {
+				if line["status"] != float64(StatusClientClosedRequest) || line["level"] != "INFO" {
+					t.Fatalf("request line: status %v at %v, want %d at INFO", line["status"], line["level"], StatusClientClosedRequest)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no request line logged")
 }
