@@ -149,15 +149,22 @@ func TestLogLinesNameRequestSchoolAndUser(t *testing.T) {
 	}
 }
 
+// newLoggedFixture is the fixture with its log, every level, in logs.
+func newLoggedFixture(t *testing.T) (*fixture, *syncBuffer) {
+	t.Helper()
+	logs := &syncBuffer{}
+	f := newFixtureWith(t, func(f *fixture, o *Options) {
+		f.log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	return f, logs
+}
+
 // TestClientThatLeftIsNotAFault: a request whose client closed the
 // connection mid-way (its context cancelled) is recorded as 499 at level
 // INFO, with no "request failed" line; a cancellation the client did not
 // cause stays a fault, 500.
 func TestClientThatLeftIsNotAFault(t *testing.T) {
-	logs := &syncBuffer{}
-	f := newFixtureWith(t, func(f *fixture, o *Options) {
-		f.log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	})
+	f, logs := newLoggedFixture(t)
 	// leave is set per request: the client leaving while the handler runs.
 	var leave context.CancelFunc
 	f.srv.e.GET("/test/slow", func(c *echo.Context) error {
@@ -222,10 +229,7 @@ func TestClientThatLeftIsNotAFault(t *testing.T) {
 // connection: net/http cancels the request's context when the client
 // closes it, and the request is then recorded as 499, not as a fault.
 func TestClientThatClosesItsConnectionIsRecordedAs499(t *testing.T) {
-	logs := &syncBuffer{}
-	f := newFixtureWith(t, func(f *fixture, o *Options) {
-		f.log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	})
+	f, logs := newLoggedFixture(t)
 	started := make(chan struct{})
 	f.srv.e.GET("/test/waits", func(c *echo.Context) error {
 		close(started)
