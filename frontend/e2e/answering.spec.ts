@@ -156,7 +156,16 @@ test('a supervisor answers, the answers are saved, also offline, and the scale o
   const pdf = await scale.pdf({ format: 'A4', landscape: true });
   expect(pdf.byteLength).toBeGreaterThan(10_000);
   await scale.emulateMedia({ media: 'screen' });
-  await scale.getByRole('button', { name: message('nb', 'scale.close') }).click();
+  // The button closes its own window, which may end the click before
+  // Playwright hears back from it: that is the close the test waits for.
+  const closing = scale.waitForEvent('close');
+  await scale
+    .getByRole('button', { name: message('nb', 'scale.close') })
+    .click()
+    .catch((error: unknown) => {
+      if (!scale.isClosed()) throw error;
+    });
+  await closing;
   await expect.poll(() => scale.isClosed()).toBe(true);
 });
 
