@@ -1,6 +1,15 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations as expectNoViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
+import {
+  expectFitsTheScreen,
+  expectNoAxeViolations as expectNoViolations,
+  message,
+  openOnPhone,
+  PORT,
+  schoolUrl,
+  signInWithCode,
+  storedToken,
+} from './support';
 
 // Ingrid Haugen is the demo school's admin, with no other role.
 const ADMIN = 'admin@demo.test';
@@ -473,15 +482,9 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
     for await (const chunk of stream) csv += String(chunk);
     expect(csv.length).toBeGreaterThan(0);
 
-    // The same screens on a phone: nothing wider than the screen, no violations.
-    const token = await storedToken(page);
-    const phone = await page.context().browser()?.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    if (!phone) throw new Error('No browser for the phone context');
-    await phone.addInitScript((value) => {
-      window.sessionStorage.setItem('token', value);
-      window.localStorage.setItem('activeRole', 'Admin');
-    }, token ?? '');
-    const mobile = await phone.newPage();
+    // The same screens on a phone: nothing wider than the screen or sticking
+    // out of its card, no violations.
+    const mobile = await openOnPhone(page, 'Admin');
     for (const [path, title] of [
       ['/admin', nb('admin.panel.title')],
       ['/admin/users', nb('admin.users.title')],
@@ -491,11 +494,12 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
       [new URL(personUrl).pathname, personName],
       ['/admin/forms/create', nb('admin.formEditor.createTitle')],
       ['/admin/texts', nb('admin.texts.title')],
+      ['/admin/subjects', nb('admin.subjects.title')],
+      ['/admin/privacy', nb('admin.privacy.title')],
     ] as const) {
       await mobile.goto(schoolUrl('demo', path));
       await heading(mobile, title);
-      const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+      await expectFitsTheScreen(mobile, path);
       await expectNoAxeViolations(mobile);
     }
     // The expectation view with its mid/end toggle, reached from the class as it must be.
@@ -505,10 +509,9 @@ test('an admin runs the school: subject, semester, form, class, expectation, use
     const phoneHalf = mobile.getByRole('group', { name: nb('admin.expectations.half') });
     await phoneHalf.getByRole('button', { name: nb('admin.expectations.end') }).tap();
     await expect(phoneHalf.getByRole('button', { name: nb('admin.expectations.end') })).toHaveAttribute('aria-pressed', 'true');
-    const phoneOverflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(phoneOverflow, 'the expectation view is wider than the screen').toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(mobile, 'the expectation view');
     await expectNoAxeViolations(mobile);
-    await phone.close();
+    await mobile.context().close();
   } finally {
     // Whatever happened, leave the school's name and privacy policy as the other journeys expect them.
     await adminApi(page, 'PUT', '/api/tenant/texts', { nb: { appName: '', privacyPolicy: originalPrivacy } });

@@ -71,6 +71,66 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/**
+ * The narrowest phone the app is laid out for: 360 CSS pixels wide, as most
+ * Android phones are.
+ */
+export const NARROW_PHONE = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true } as const;
+
+/**
+ * Opens a page in a phone-sized browser context, signed in with the same
+ * session as `page` and in `role`. Close its context when done.
+ */
+export async function openOnPhone(page: Page, role: 'Student' | 'Teacher' | 'Advisor' | 'Admin'): Promise<Page> {
+  const token = await storedToken(page);
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser for the phone context');
+  const phone = await browser.newContext(NARROW_PHONE);
+  await phone.addInitScript(
+    ([value, activeRole]) => {
+      window.sessionStorage.setItem('token', value);
+      window.localStorage.setItem('activeRole', activeRole);
+    },
+    [token ?? '', role] as const,
+  );
+  return phone.newPage();
+}
+
+/**
+ * Expects the page to fit a phone's screen: it does not scroll sideways, and
+ * nothing sticks out of the card or list item that holds it (a chip, a
+ * choice, a long word), except inside a box that scrolls by design, such as
+ * a wide table or a row of tabs. Names what sticks out.
+ */
+export async function expectFitsTheScreen(page: Page, where: string): Promise<void> {
+  const misfits = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth - root.clientWidth} px wider than the screen`);
+    const name = (el: Element) => `<${el.tagName.toLowerCase()}> "${el.textContent.trim().slice(0, 40)}"`;
+    for (const el of document.querySelectorAll('main *')) {
+      const box = el.getBoundingClientRect();
+      const holder = el.parentElement?.closest('.MuiPaper-root, li');
+      if (box.width === 0 || !holder || getComputedStyle(el).position === 'fixed') continue;
+      const bounds = holder.getBoundingClientRect();
+      // Only where the sticking out starts, not every element inside it.
+      const parent = el.parentElement?.getBoundingClientRect();
+      const out = (b: DOMRect) => b.right > bounds.right + 0.5 || b.left < bounds.left - 0.5;
+      if (!out(box) || (parent && out(parent))) continue;
+      let scrolls = false;
+      // A box in between that clips or scrolls does so by design; the holder
+      // only when it scrolls (a card that clips would hide what sticks out).
+      for (let up = el.parentElement; up; up = up === holder ? null : up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (up === holder ? overflow === 'auto' || overflow === 'scroll' : overflow !== 'visible') scrolls = true;
+      }
+      if (!scrolls) found.push(`${name(el)} sticks out of ${name(holder)}`);
+    }
+    return found;
+  });
+  expect(misfits, `${where} on a phone`).toEqual([]);
+}
+
 /** CSS `rgb(r, g, b)` for a `#rrggbb` colour, as `getComputedStyle` reports it. */
 export function hexToRgb(hex: string): string {
   const value = hex.replace('#', '');

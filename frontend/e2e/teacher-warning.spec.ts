@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
+import { expectFitsTheScreen, expectNoAxeViolations, openOnPhone, schoolUrl, signInWith } from './support';
 import { api, classId, newStudent, pattern, singular, t } from './placement';
 
 // Siri Lunde teaches SYKP2200 this autumn and no other journey signs her in.
@@ -100,6 +100,16 @@ test('a teacher assigns a student, answers the form for the student and sends a 
   await expect(page.getByRole('button', { name: t('placement.warning.delete') })).toHaveCount(0);
   await expect(page.getByText(t('placement.warning.deleteAfterConfirm'))).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The class page on a phone, with the warning given: each student's card
+  // holds its chips and badges.
+  const phone = await openOnPhone(page, 'Teacher');
+  await phone.goto(schoolUrl('demo', `/teacher/class/${surgical}`));
+  await phone.getByRole('dialog', { name: t('teacher.checklist.title') }).getByRole('button', { name: t('teacher.checklist.dismiss') }).click();
+  const card = phone.getByRole('listitem').filter({ has: phone.getByRole('link', { name: student.name }) });
+  await expect(card).toContainText(t('teacher.overview.warning.given'));
+  await expectFitsTheScreen(phone, 'the class page');
+  await phone.context().close();
 
   // The student sees the warning until confirming it.
   const studentPage = student.page;

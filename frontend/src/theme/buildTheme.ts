@@ -46,9 +46,17 @@ export const baseTheme: Theme = createTheme({
     // than anywhere.
     h1: { fontSize: '1.875rem', fontWeight: 700, lineHeight: 1.25, hyphens: 'auto', overflowWrap: 'anywhere' },
     h2: { fontSize: '1.125rem', fontWeight: 600, lineHeight: 1.4 },
+    // A section heading inside a card; MUI's own h3 is 3rem, wider than a
+    // phone for a word like 'Signeringsskjema'.
+    h3: { fontSize: '1.0625rem', fontWeight: 600, lineHeight: 1.45 },
     button: { textTransform: 'none', fontWeight: 600, fontSize: '1rem' },
   },
   components: {
+    MuiCssBaseline: {
+      // A word longer than its box (a URN, an address, a compound) breaks
+      // rather than push the page sideways on a phone.
+      styleOverrides: { body: { overflowWrap: 'break-word' } },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

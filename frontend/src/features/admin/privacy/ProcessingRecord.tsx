@@ -37,7 +37,7 @@ export function ProcessingRecord() {
           aria-label={intl.formatMessage({ id: 'admin.privacy.recordLanguage' })}
         >
           {tenant.languages.map((l) => (
-            <ToggleButton key={l} value={l} lang={l} sx={{ minHeight: 40, px: 2 }}>
+            <ToggleButton key={l} value={l} lang={l} sx={{ minHeight: 40, px: { xs: 1.5, sm: 2 } }}>
               {intl.formatMessage({ id: `language.name.${l}` })}
             </ToggleButton>
           ))}

@@ -75,7 +75,7 @@ export function SubjectsPage() {
                   <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere', px: { xs: 1.5, sm: 2 } }}>
                     {subject.subjectCode}
                   </TableCell>
-                  <TableCell sx={{ px: { xs: 1, sm: 2 } }}>{subject.name}</TableCell>
+                  <TableCell sx={{ px: { xs: 1, sm: 2 }, hyphens: 'auto', overflowWrap: 'anywhere' }}>{subject.name}</TableCell>
                   <TableCell align="right" sx={{ py: 0.5, px: { xs: 0.5, sm: 2 } }}>
                     <Button
                       startIcon={<EditIcon aria-hidden />}

@@ -135,7 +135,11 @@ function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProp
       onChange={(event) => onChange({ value: event.target.value })}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+        // Two columns on a phone, each allowed to shrink below its longest
+        // word ('selvstendig' in bold), so that no choice sticks out of the
+        // card on a 360 px screen; one column where two cannot fit a word.
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+        '@media (max-width: 339.95px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
         gap: 1,
       }}
     >
@@ -146,19 +150,27 @@ function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProp
           <FormControlLabel
             key={choice.value}
             value={choice.value}
-            control={<Radio />}
+            control={<Radio sx={{ p: { xs: 0.5, sm: 1.125 } }} />}
             label={choice.label}
             sx={{
               m: 0,
               minHeight: 52,
-              pr: 1.5,
+              pr: { xs: 0.75, sm: 1.5 },
               border: 1,
               borderStyle: isNotRelevant ? 'dashed' : 'solid',
               borderColor: checked ? 'primary.main' : 'grey.400',
               borderRadius: 1,
               bgcolor: checked ? 'action.selected' : 'background.paper',
               boxShadow: checked ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
-              '& .MuiFormControlLabel-label': { fontWeight: checked ? 600 : 400, lineHeight: 1.3, py: 1 },
+              '& .MuiFormControlLabel-label': {
+                fontWeight: checked ? 600 : 400,
+                fontSize: { xs: '0.9375rem', sm: '1rem' },
+                lineHeight: 1.3,
+                py: 1,
+                minWidth: 0,
+                hyphens: 'auto',
+                overflowWrap: 'anywhere',
+              },
               '&:has(input:focus-visible)': { outline: (theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
             }}
           />

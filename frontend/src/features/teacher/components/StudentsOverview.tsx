@@ -60,7 +60,7 @@ export function StudentsOverview({ classId, students, caption }: StudentsOvervie
               <StudentName classId={classId} student={student} />
               {student.needsAttention ? <AttentionChip /> : null}
             </Stack>
-            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 1 }}>
+            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 1 }}>
               <Term id="teacher.overview.supervisor" />
               <Detail>
                 <SupervisorCell student={student} />
@@ -177,7 +177,7 @@ function AttentionChip() {
       color="warning"
       icon={<ErrorOutlineIcon aria-hidden />}
       label={intl.formatMessage({ id: 'teacher.overview.attention' })}
-      sx={{ fontWeight: 600 }}
+      sx={{ fontWeight: 600, flexShrink: 0 }}
     />
   );
 }
@@ -301,7 +301,8 @@ function WarningCell({ state }: { state: WarningState }) {
       variant={state === 'given' ? 'filled' : 'outlined'}
       color={state === 'given' ? 'warning' : state === 'confirmed' ? 'default' : 'info'}
       label={intl.formatMessage({ id: WARNING_TEXT[state] })}
-      sx={{ fontWeight: 600, maxWidth: '100%' }}
+      // The label wraps rather than run out of a phone's card.
+      sx={{ fontWeight: 600, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 }
