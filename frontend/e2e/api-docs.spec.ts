@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { schoolUrl } from './support';
+import { expectFitsTheScreen, NARROW_PHONE, schoolUrl } from './support';
 
 // The API reference an integrator reads at /api/docs: Redoc rendering the
 // OpenAPI document of the same host, under the page's own policy (the
@@ -25,14 +25,13 @@ test('API reference: the document is rendered at /api/docs and can be searched',
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(NARROW_PHONE);
 
   test('API reference: readable on a phone, with the menu behind a button', async ({ page }) => {
     await page.goto(schoolUrl('demo', '/api/docs'));
     await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible(FIRST_RENDER);
     await expect(page.getByRole('heading', { level: 2, name: /\bOne class\b/ })).toBeAttached();
     // Nothing wider than the screen: the page does not scroll sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(page, 'the API reference');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, message, PORT, schoolUrl, signInWithCode, storedToken } from './support';
+import { expectFitsTheScreen, expectNoAxeViolations, message, NARROW_PHONE, PORT, schoolUrl, signInWithCode, storedToken } from './support';
 
 // Ingrid Haugen is the demo school's admin.
 const ADMIN = 'admin@demo.test';
@@ -45,9 +45,9 @@ test('an admin sees the school archive set up in development and the results not
   expect(stored.receiverOrgNumber).toBe('999888777');
 
   // On a phone the list page fits the screen.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(NARROW_PHONE.viewport);
   await page.goto(schoolUrl('demo', '/admin/archive'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb('admin.archive.title'));
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsTheScreen(page, 'the archive page');
   await expectNoAxeViolations(page);
 });

@@ -17,9 +17,6 @@ export function pattern(id: string): RegExp {
   return new RegExp(t(id).split(/\{\w+\}/).map(escape).join('.+'));
 }
 
-/** A phone: 390 × 844, touch. */
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
 /** Accepts the privacy policy when the app asks (first sign-in). */
 export async function acceptPrivacyPolicyIfAsked(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: t('privacy.modal.title') });
@@ -108,6 +105,3 @@ export function invitationLink(mail: CaughtMail): string {
   return schoolUrl('demo', `/supervisor/accept-invitation?verificationGuid=${guid}`);
 }
 
-/** Reports how far the page is wider than the screen (0 when it fits). */
-export const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

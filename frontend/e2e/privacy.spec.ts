@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, expectRoleHome, message, schoolApi, schoolUrl, signInWith, storedToken } from './support';
+import { expectNoAxeViolations, expectRoleHome, message, NARROW_PHONE, schoolApi, schoolUrl, signInWith, storedToken } from './support';
 
 // Each test signs in as a brand-new Feide student, who has not accepted the
 // privacy policy, so the tests do not depend on each other or on earlier runs.
@@ -51,7 +51,7 @@ test('privacy policy: accepting is recorded and not asked again', async ({ page 
 });
 
 test('privacy policy: the modal is usable on a phone', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(NARROW_PHONE);
   const page = await context.newPage();
   await signInWith(page, 'feide', 'demo', 'New student');
   const dialog = page.getByRole('dialog', { name: message('nb', 'privacy.modal.title') });

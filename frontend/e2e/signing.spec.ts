@@ -1,6 +1,16 @@
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, message, pdfText, schoolApi, schoolUrl, signInWithCode, storedToken } from './support';
+import {
+  expectFitsTheScreen,
+  expectNoAxeViolations,
+  message,
+  NARROW_PHONE,
+  pdfText,
+  schoolApi,
+  schoolUrl,
+  signInWithCode,
+  storedToken,
+} from './support';
 
 // Jonas Berg is in SYKP2100 this autumn with Per Kristian Dahl as practice
 // teacher and Anders Moen as supervisor; his signing form is confirmed at
@@ -52,7 +62,7 @@ async function answer(page: Page, id: string, option: string) {
 }
 
 async function openAs(browser: Browser, email: string, path: string, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {});
+  const context = await browser.newContext(phone ? NARROW_PHONE : {});
   const page = await context.newPage();
   await signInWithCode(page, 'demo', email);
   await page.goto(schoolUrl('demo', path));
@@ -141,7 +151,7 @@ test('the signing form: teacher, supervisor and student each sign on their own d
   // The supervisor, on a phone.
   const supervisor = await openAs(browser, SUPERVISOR, formPath('advisor', target), true);
   await expect(supervisor.getByText(t('signing.yourTurn'))).toBeVisible();
-  expect(await supervisor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectFitsTheScreen(supervisor, 'the signing form');
   await expectNoAxeViolations(supervisor);
   await supervisor.getByRole('button', { name: t('signing.sign') }).tap();
   const supervisorSigns = await shown(supervisor.getByRole('dialog', { name: t('signing.signDialog.title') }));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, schoolUrl, signInWith } from './support';
-import { horizontalOverflow, PHONE, t } from './placement';
+import { expectFitsTheScreen, expectNoAxeViolations, NARROW_PHONE, schoolUrl, signInWith } from './support';
+import { t } from './placement';
 
 // Anders Moen supervises in SYKP2100, but Ola Nordmann is Hilde Bakken's
 // student: Anders may read Ola's assessments, not answer them, and does not
@@ -10,7 +10,7 @@ const STUDENT = 'Ola Nordmann';
 
 test('on a phone, a supervisor reads another supervisor’s student read-only', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext(PHONE);
+  const context = await browser.newContext(NARROW_PHONE);
   const page = await context.newPage();
   await signInWith(page, 'vipps', 'demo', SUPERVISOR);
 
@@ -18,7 +18,7 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   await expect(page).toHaveURL(schoolUrl('demo', '/advisor'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.greeting', { name: SUPERVISOR }));
   await expect(page.getByRole('link', { name: t('advisor.student.assessNamed', { name: 'Jonas Berg' }) })).toBeVisible();
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectFitsTheScreen(page, 'the home page');
   await expectNoAxeViolations(page);
 
   // The class: own students, and the others that could be taken on.
@@ -29,7 +29,7 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   const take = others.getByRole('button', { name: t('advisor.class.take') }).first();
   const box = await take.boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(44);
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectFitsTheScreen(page, 'the class page');
   await expectNoAxeViolations(page);
 
   // The student page: answers compared, the warning not shown, no warning actions.
@@ -42,7 +42,11 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   await comparison.getByRole('button', { name: t('placement.half.mid'), exact: true }).click();
   await comparison.getByRole('button', { name: /^Pasientsentrert sykepleie/ }).click();
   await expect(comparison.getByText('Kartlegger pasientens behov for sykepleie systematisk og bruker relevante kartleggingsverktøy.')).toBeVisible();
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectFitsTheScreen(page, 'the student page');
+  // The charts of the development from mid to end, folded away on a phone.
+  await comparison.getByRole('button', { name: t('placement.compare.developmentTitle') }).click();
+  await expect(comparison.getByRole('figure', { name: 'Pasientsentrert sykepleie' })).toBeVisible();
+  await expectFitsTheScreen(page, 'the development charts');
   await expectNoAxeViolations(page);
 
   // The form: Hilde's and Ola's answers, read only.
@@ -58,7 +62,7 @@ test('on a phone, a supervisor reads another supervisor’s student read-only', 
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('answering.send') })).toHaveCount(0);
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectFitsTheScreen(page, 'the form');
   await expectNoAxeViolations(page);
   await context.close();
 });

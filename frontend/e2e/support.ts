@@ -47,13 +47,18 @@ export function message(language: 'nb' | 'nn' | 'en', id: string, values: Record
   return text.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? `{${name}}`);
 }
 
+/** Waits until no transition or finite animation runs on the page. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Runs axe with the WCAG 2.1 A and AA rules and expects no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A dialog or button still fading in has, for a moment, colours it never
   // keeps; check the page as it settles, not half-way through a transition.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await settled(page);
   // axe-core straight in the page, loaded once per document: the Playwright
   // wrapper loads it twice a call and opens a blank page to merge the
   // results, which tripled the time of a journey's checks.
@@ -103,6 +108,8 @@ export async function openOnPhone(page: Page, role: 'Student' | 'Teacher' | 'Adv
  * a wide table or a row of tabs. Names what sticks out.
  */
 export async function expectFitsTheScreen(page: Page, where: string): Promise<void> {
+  // A panel still unfolding clips what it holds until it is open.
+  await settled(page);
   const misfits = await page.evaluate(() => {
     const found: string[] = [];
     const root = document.documentElement;

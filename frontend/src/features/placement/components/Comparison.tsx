@@ -118,11 +118,13 @@ function FormComparison({ form }: { form: FormDetail }) {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+              // minmax(0, …): a chart and its table take the width there is
+              // rather than push a phone's page sideways.
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
             }}
           >
             {groups.map((group) => (
-              <Paper key={group.name} variant="outlined" component="figure" sx={{ m: 0, p: 2 }}>
+              <Paper key={group.name} variant="outlined" component="figure" sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}>
                 <Typography component="figcaption" sx={{ fontWeight: 600, mb: 1 }}>
                   {group.name}
                 </Typography>
@@ -214,7 +216,7 @@ function HalfTable({ form, half }: { form: FormDetail; half: HalfDetail }) {
                       <Typography sx={{ mb: 1 }}>{question.text}</Typography>
                       <Box
                         component="dl"
-                        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
                       >
                         {COLUMNS.map((column) => (
                           <ValuePair key={column} question={question} column={column} />
@@ -319,7 +321,7 @@ function DevelopmentTable({ group }: { group: ReturnType<typeof development>[num
   const number = (value: number | null) =>
     value === null ? intl.formatMessage({ id: 'placement.compare.none' }) : intl.formatNumber(value, { maximumFractionDigits: 1 });
   return (
-    <Table size="small" sx={{ mt: 1 }}>
+    <Table size="small" sx={{ mt: 1, '& th, & td': { px: { xs: 1, sm: 2 } } }}>
       <Box component="caption" sx={visuallyHidden}>
         {intl.formatMessage({ id: 'placement.compare.developmentCaption' }, { group: group.name, max: group.levels - 1 })}
       </Box>
