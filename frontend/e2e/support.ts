@@ -118,7 +118,11 @@ export async function expectFitsTheScreen(page: Page, where: string): Promise<vo
     for (const el of document.querySelectorAll('main *')) {
       const box = el.getBoundingClientRect();
       const holder = el.parentElement?.closest('.MuiPaper-root, li');
-      if (box.width === 0 || !holder || getComputedStyle(el).position === 'fixed') continue;
+      const style = getComputedStyle(el);
+      // Text for screen readers only is clipped away (a table's caption keeps
+      // the table's padding), shown to no one.
+      const unseen = style.getPropertyValue('clip').startsWith('rect(0') && style.overflow === 'hidden';
+      if (box.width === 0 || unseen || !holder || style.position === 'fixed') continue;
       const bounds = holder.getBoundingClientRect();
       // Only where the sticking out starts, not every element inside it.
       const parent = el.parentElement?.getBoundingClientRect();

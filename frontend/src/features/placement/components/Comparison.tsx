@@ -124,7 +124,14 @@ function FormComparison({ form }: { form: FormDetail }) {
             }}
           >
             {groups.map((group) => (
-              <Paper key={group.name} variant="outlined" component="figure" sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}>
+              <Paper
+                key={group.name}
+                variant="outlined"
+                component="figure"
+                // On a phone a box inside the folded section's box would
+                // leave the table too little width; the caption sets it off.
+                sx={(theme) => ({ m: 0, p: 2, [theme.breakpoints.down('sm')]: { border: 'none', p: 0 } })}
+              >
                 <Typography component="figcaption" sx={{ fontWeight: 600, mb: 1 }}>
                   {group.name}
                 </Typography>
@@ -216,7 +223,7 @@ function HalfTable({ form, half }: { form: FormDetail; half: HalfDetail }) {
                       <Typography sx={{ mb: 1 }}>{question.text}</Typography>
                       <Box
                         component="dl"
-                        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
+                        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
                       >
                         {COLUMNS.map((column) => (
                           <ValuePair key={column} question={question} column={column} />
@@ -321,7 +328,12 @@ function DevelopmentTable({ group }: { group: ReturnType<typeof development>[num
   const number = (value: number | null) =>
     value === null ? intl.formatMessage({ id: 'placement.compare.none' }) : intl.formatNumber(value, { maximumFractionDigits: 1 });
   return (
-    <Table size="small" sx={{ mt: 1, '& th, & td': { px: { xs: 1, sm: 2 } } }}>
+    <Table
+      size="small"
+      // Narrower cells and type on a phone, where the column names ('End of
+      // placement') wrap, so that the table stays in its figure.
+      sx={{ mt: 1, '& th, & td': { px: { xs: 1, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' }, hyphens: 'auto' } }}
+    >
       <Box component="caption" sx={visuallyHidden}>
         {intl.formatMessage({ id: 'placement.compare.developmentCaption' }, { group: group.name, max: group.levels - 1 })}
       </Box>

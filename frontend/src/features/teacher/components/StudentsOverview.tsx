@@ -60,7 +60,7 @@ export function StudentsOverview({ classId, students, caption }: StudentsOvervie
               <StudentName classId={classId} student={student} />
               {student.needsAttention ? <AttentionChip /> : null}
             </Stack>
-            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 1 }}>
+            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 1 }}>
               <Term id="teacher.overview.supervisor" />
               <Detail>
                 <SupervisorCell student={student} />
