@@ -12,6 +12,7 @@ import { useToast } from '@/components/toast/useToast';
 import { useCreatePeriodMutation, type NextPeriod } from '../api/semestersApi';
 import { formatDay } from '../dates';
 import type { Period } from '../types';
+import { TERM_COLUMNS } from '@/components/termColumns';
 
 interface NextSemesterDialogProps {
   /** The semester the server proposes (`GET /api/periods/next`). */
@@ -49,7 +50,7 @@ export function NextSemesterDialog({ proposal, onClose, onCreated }: NextSemeste
         <Typography sx={{ mb: 2 }}>
           <FormattedMessage id="admin.semesters.createIntro" />
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: TERM_COLUMNS, columnGap: 2, rowGap: 1 }}>
           <Typography component="dt" sx={{ fontWeight: 600 }}>
             <FormattedMessage id="admin.semesters.name" />
           </Typography>

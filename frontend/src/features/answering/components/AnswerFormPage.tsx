@@ -48,6 +48,7 @@ import { QuestionBlock } from './QuestionBlock';
 import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
 import { studentFormRedirect } from '../studentFormRedirect';
+import { TERM_COLUMNS } from '@/components/termColumns';
 
 /** The groups a person answers: free text and grading (not the unused type). */
 export function answerableGroups(form: AnsweringForm): FormGroup[] {
@@ -483,7 +484,7 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
         component="dl"
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
+          gridTemplateColumns: TERM_COLUMNS,
           columnGap: 2,
           rowGap: 0.5,
           m: 0,

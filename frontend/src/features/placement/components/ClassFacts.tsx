@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import { useFormatters } from '../format';
 import type { PlacementClass } from '../types';
+import { TERM_COLUMNS } from '@/components/termColumns';
 
 /** A class's semester and placement dates, as a short list of facts. */
 export function ClassFacts({ cls }: { cls: PlacementClass }) {
@@ -22,7 +23,7 @@ export function ClassFacts({ cls }: { cls: PlacementClass }) {
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: TERM_COLUMNS, columnGap: 2, rowGap: 0.5 }}
     >
       {facts.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>

@@ -26,6 +26,7 @@ import { ATTENTION_TEXT } from '../colors';
 import { halfName, PARTY_NAME } from '../roles';
 import type { FormDetail, HalfDetail, QuestionComparison } from '../types';
 import { EmptyState, Loading } from '@/components/Feedback';
+import { TERM_COLUMNS } from '@/components/termColumns';
 
 // The chart library is large; it loads with the first chart.
 const GroupChart = lazy(() => import('./GroupChart').then((m) => ({ default: m.GroupChart })));
@@ -104,7 +105,7 @@ function FormComparison({ form }: { form: FormDetail }) {
           sx={{ mb: 2 }}
         >
           {form.halves.map((h) => (
-            <ToggleButton key={h.assignmentId} value={h.assignmentId} sx={{ minHeight: 44, px: 2.5 }}>
+            <ToggleButton key={h.assignmentId} value={h.assignmentId} sx={{ minHeight: 44, px: { xs: 2, sm: 2.5 } }}>
               {intl.formatMessage({ id: halfName(h.isMidSemester) })}
             </ToggleButton>
           ))}
@@ -164,7 +165,7 @@ function Development({ narrow, children }: { narrow: boolean; children: ReactNod
             {intl.formatMessage({ id: 'placement.compare.developmentTitle' })}
           </Typography>
         </AccordionSummary>
-        <AccordionDetails>
+        <AccordionDetails sx={{ px: { xs: 1, sm: 2 } }}>
           {help}
           {children}
         </AccordionDetails>
@@ -216,14 +217,14 @@ function HalfTable({ form, half }: { form: FormDetail; half: HalfDetail }) {
                   </Typography>
                 </Box>
               </AccordionSummary>
-              <AccordionDetails sx={{ pt: 0 }}>
+              <AccordionDetails sx={{ pt: 0, px: { xs: 1, sm: 2 } }}>
                 <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                   {group.questions.map((question) => (
                     <Paper component="li" key={question.formQuestionId} variant="outlined" sx={{ p: 1.5 }}>
                       <Typography sx={{ mb: 1 }}>{question.text}</Typography>
                       <Box
                         component="dl"
-                        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
+                        sx={{ m: 0, display: 'grid', gridTemplateColumns: TERM_COLUMNS, columnGap: 1.5, rowGap: 0.5 }}
                       >
                         {COLUMNS.map((column) => (
                           <ValuePair key={column} question={question} column={column} />
@@ -291,9 +292,9 @@ function Value({ question, column }: { question: QuestionComparison; column: Col
     <Box
       component="span"
       sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
+        // Inline, not a flex box, so that a long level ('Delvis
+        // selvstendig') wraps beside its arrow on a narrow phone.
+        '& svg': { verticalAlign: '-0.125em', mr: 0.5 },
         fontWeight: below ? 700 : 400,
         color: below ? ATTENTION_TEXT : column === 'expected' ? 'text.secondary' : 'text.primary',
       }}
@@ -331,8 +332,16 @@ function DevelopmentTable({ group }: { group: ReturnType<typeof development>[num
     <Table
       size="small"
       // Narrower cells and type on a phone, where the column names ('End of
-      // placement') wrap, so that the table stays in its figure.
-      sx={{ mt: 1, '& th, & td': { px: { xs: 1, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' }, hyphens: 'auto' } }}
+      // placement') wrap, so that the table stays in its figure at 320 px.
+      sx={{
+        mt: 1,
+        '& th, & td': {
+          px: { xs: 1, sm: 2 },
+          fontSize: { xs: '0.8125rem', sm: '0.875rem' },
+          hyphens: 'auto',
+          '@media (max-width: 339.95px)': { px: 0.5 },
+        },
+      }}
     >
       <Box component="caption" sx={visuallyHidden}>
         {intl.formatMessage({ id: 'placement.compare.developmentCaption' }, { group: group.name, max: group.levels - 1 })}

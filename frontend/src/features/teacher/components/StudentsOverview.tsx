@@ -26,6 +26,7 @@ import { SIGNING_STATUS_TEXT, SIGNING_WAIT_TEXT } from '@/features/placement/sig
 import type { WarningState } from '@/features/placement/types';
 import type { MessageId } from '@/i18n/messages';
 import type { HalfState, RoleState, StudentOverview } from '../overview';
+import { TERM_COLUMNS } from '@/components/termColumns';
 
 const WARNING_TEXT: Record<WarningState, MessageId> = {
   none: 'teacher.overview.warning.none',
@@ -60,7 +61,7 @@ export function StudentsOverview({ classId, students, caption }: StudentsOvervie
               <StudentName classId={classId} student={student} />
               {student.needsAttention ? <AttentionChip /> : null}
             </Stack>
-            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 1 }}>
+            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: TERM_COLUMNS, columnGap: 1.5, rowGap: 1 }}>
               <Term id="teacher.overview.supervisor" />
               <Detail>
                 <SupervisorCell student={student} />
