@@ -9,10 +9,10 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
 import { useToast } from '@/components/toast/useToast';
+import { TERM_COLUMNS } from '@/theme/layout';
 import { useCreatePeriodMutation, type NextPeriod } from '../api/semestersApi';
 import { formatDay } from '../dates';
 import type { Period } from '../types';
-import { TERM_COLUMNS } from '@/components/termColumns';
 
 interface NextSemesterDialogProps {
   /** The semester the server proposes (`GET /api/periods/next`). */

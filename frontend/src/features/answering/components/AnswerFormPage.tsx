@@ -27,6 +27,7 @@ import {
   useSaveAnswersMutation,
 } from '../answeringApi';
 import { holdSet } from '@/pwa/unsent';
+import { TERM_COLUMNS } from '@/theme/layout';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
 import { answersStorageKey, useAutosave, type AnswerDraft, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
 import {
@@ -48,7 +49,6 @@ import { QuestionBlock } from './QuestionBlock';
 import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
 import { studentFormRedirect } from '../studentFormRedirect';
-import { TERM_COLUMNS } from '@/components/termColumns';
 
 /** The groups a person answers: free text and grading (not the unused type). */
 export function answerableGroups(form: AnsweringForm): FormGroup[] {

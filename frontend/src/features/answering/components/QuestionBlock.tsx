@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '@/i18n/useLanguage';
 import { characterCount, limitText } from '@/lib/textLimit';
+import { NARROWEST_PHONES } from '@/theme/layout';
 import type { AnswerDraft } from '../hooks/useAutosave';
 import { notRelevantValue, optionLabel } from '../labels';
 import { GroupType, type AnswerComment, type FormGroup, type FormQuestion } from '../types';
@@ -139,7 +140,7 @@ function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProp
         // word ('selvstendig' in bold), so that no choice sticks out of the
         // card on a 360 px screen; one column where two cannot fit a word.
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        '@media (max-width: 339.95px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+        [NARROWEST_PHONES]: { gridTemplateColumns: 'minmax(0, 1fr)' },
         gap: 1,
       }}
     >

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
+import { TERM_COLUMNS } from '@/theme/layout';
 import { useFormatters } from '../format';
 import type { PlacementClass } from '../types';
-import { TERM_COLUMNS } from '@/components/termColumns';
 
 /** A class's semester and placement dates, as a short list of facts. */
 export function ClassFacts({ cls }: { cls: PlacementClass }) {

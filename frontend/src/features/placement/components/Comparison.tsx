@@ -26,7 +26,7 @@ import { ATTENTION_TEXT } from '../colors';
 import { halfName, PARTY_NAME } from '../roles';
 import type { FormDetail, HalfDetail, QuestionComparison } from '../types';
 import { EmptyState, Loading } from '@/components/Feedback';
-import { TERM_COLUMNS } from '@/components/termColumns';
+import { NARROWEST_PHONES, TERM_COLUMNS } from '@/theme/layout';
 
 // The chart library is large; it loads with the first chart.
 const GroupChart = lazy(() => import('./GroupChart').then((m) => ({ default: m.GroupChart })));
@@ -339,7 +339,7 @@ function DevelopmentTable({ group }: { group: ReturnType<typeof development>[num
           px: { xs: 1, sm: 2 },
           fontSize: { xs: '0.8125rem', sm: '0.875rem' },
           hyphens: 'auto',
-          '@media (max-width: 339.95px)': { px: 0.5 },
+          [NARROWEST_PHONES]: { px: 0.5 },
         },
       }}
     >

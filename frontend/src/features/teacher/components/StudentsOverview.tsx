@@ -25,8 +25,8 @@ import { PARTY_NAME, PARTY_TAG } from '@/features/placement/roles';
 import { SIGNING_STATUS_TEXT, SIGNING_WAIT_TEXT } from '@/features/placement/signing';
 import type { WarningState } from '@/features/placement/types';
 import type { MessageId } from '@/i18n/messages';
+import { TERM_COLUMNS } from '@/theme/layout';
 import type { HalfState, RoleState, StudentOverview } from '../overview';
-import { TERM_COLUMNS } from '@/components/termColumns';
 
 const WARNING_TEXT: Record<WarningState, MessageId> = {
   none: 'teacher.overview.warning.none',
