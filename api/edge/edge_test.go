@@ -94,8 +94,10 @@ func TestBinding(t *testing.T) {
 	}
 }
 
-// A body is decoded strictly: a missing body, an unknown field and a wrong
-// type are 400s; an optional body may be left out.
+// A body is decoded strictly: a missing body, JSON null, an unknown field, a
+// wrong type, a second value after the first and a NUL character in a
+// string are 400s; an optional body may be left out. A backslash followed by
+// "u0000" is text, not a NUL.
 func TestBodies(t *testing.T) {
 	write := Write(http.StatusCreated, func(_ context.Context, p params, b body) (result, error) { return result{p, b}, nil })
 	optional := WriteOptional(http.StatusCreated, func(_ context.Context, p params, b body) (result, error) { return result{p, b}, nil })
@@ -113,6 +115,15 @@ func TestBodies(t *testing.T) {
 		{"optional left out", optional, ``, http.StatusCreated, false},
 		{"optional given", optional, `{"name":"Kari"}`, http.StatusCreated, false},
 		{"optional with unknown field", optional, `{"x":1}`, 0, true},
+		{"null", write, `null`, 0, true},
+		{"null with spaces", write, " null\n", 0, true},
+		{"optional null", optional, `null`, 0, true},
+		{"two values", write, `{"name":"Ola"}{"name":"Kari"}`, 0, true},
+		{"something after the value", write, `{"name":"Ola"} x`, 0, true},
+		{"spaces after the value", write, "{\"name\":\"Ola\"}\n\t ", http.StatusCreated, false},
+		{"NUL in a string", write, `{"name":"Ola\u0000Nordmann"}`, 0, true},
+		{"NUL at the end of a string", write, `{"name":"Ola\u0000"}`, 0, true},
+		{"escaped backslash before u0000", write, `{"name":"C:\\u0000"}`, http.StatusCreated, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -127,6 +138,10 @@ func TestBodies(t *testing.T) {
 				t.Errorf("err %v, status %d", err, rec.Code)
 			}
 		})
+	}
+	rec, err := serve(t, write, http.MethodPost, "/x/:id/:format", "/x/1/json", `{"name":"C:\\u0000"}`)
+	if err != nil || !strings.Contains(rec.Body.String(), `"name":"C:\\u0000"`) {
+		t.Errorf("a backslash and u0000: err %v, answered %s", err, rec.Body)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/reqlog"
+	"github.com/praksis/praksis/api/request"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/statements"
 	"github.com/praksis/praksis/tenants/texts"
@@ -320,6 +321,26 @@ const compressMinLength = 1024
 // answers, for browsers that accept it. Files of the built app are left to
 // serveStatic, which sends the build's own brotli and gzip copies, and
 // /metrics to the Prometheus handler, which compresses for itself.
+// readableQuery refuses a request with a query value that Postgres could
+// not store or compare (invalid UTF-8, a NUL character), naming the
+// parameter: a search for such a text would otherwise end as a server
+// fault.
+func readableQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if c.Request().URL.RawQuery == "" {
+			return next(c)
+		}
+		for name, values := range c.QueryParams() {
+			for _, v := range values {
+				if !request.Readable(v) {
+					return apperror.Invalidf("error.invalid").Field(name, "error.unstorableText", nil)
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
 func (s *Server) compress() echo.MiddlewareFunc {
 	return middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: compressMinLength,

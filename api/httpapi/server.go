@@ -162,7 +162,7 @@ func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Optio
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = s.clientIP
 	s.tracer = opts.Tracer
-	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), s.securityHeaders, s.compress(), s.bodyLimit(defaultBodyLimit))
+	e.Use(s.observe, s.tracer.Middleware(tenantSlug), middleware.Recover(), s.securityHeaders, s.compress(), s.bodyLimit(defaultBodyLimit), readableQuery)
 	s.handler = e
 	if opts.Contract != nil {
 		k := &contract{router: s.router, report: opts.Contract}
