@@ -77,6 +77,13 @@ func ToProblem(lang string, err error) (int, Problem) {
 		}
 		return status, p
 	}
+	// What domain code did not turn into a clear answer itself, but Postgres
+	// refused for what the request carried, is the request's conflict or
+	// mistake, not a server fault (handleError still logs it).
+	if status, id := refusedByDatabase(err); status != 0 {
+		desc := cat.T(lang, id, nil)
+		return status, Problem{Description: desc, StatusCode: status, Errors: []ProblemEntry{{Reason: reasonOf(id), Description: desc}}}
+	}
 	status := echo.StatusCode(err)
 	if status == 0 {
 		var maxErr *http.MaxBytesError
@@ -99,6 +106,21 @@ func ToProblem(lang string, err error) (int, Problem) {
 		p.Errors = append(p.Errors, ProblemEntry{Reason: reasonOf(id), Description: desc})
 	}
 	return status, p
+}
+
+// refusedByDatabase is the status and message of an error in which Postgres
+// refused the request's data: 409 for a row that collides with another (two
+// requests creating the same thing at once, or one removing what the other
+// refers to), 400 for a value it cannot take or a row that breaks a check.
+// 0 for any other error.
+func refusedByDatabase(err error) (int, string) {
+	switch {
+	case pgerr.IsUnique(err), pgerr.IsForeignKey(err), pgerr.IsExclusion(err):
+		return http.StatusConflict, "error.conflict"
+	case pgerr.IsIntegrity(err), pgerr.IsDataException(err):
+		return http.StatusBadRequest, "error.badRequest"
+	}
+	return 0, ""
 }
 
 // databaseUnavailable is the message of a request the database could not

@@ -123,6 +123,10 @@ func (s *Server) handleError(c *echo.Context, err error) {
 		// The request's logger names the request and, when resolved, the
 		// school and the user.
 		reqlog.From(c.Request().Context()).Error("request failed", "route", c.Path(), "error", err.Error())
+	default:
+		if _, handled := apperror.As(err); !handled {
+			logRefusal(c, err)
+		}
 	}
 	if status == http.StatusServiceUnavailable && !away {
 		c.Response().Header().Set("Retry-After", "60")
@@ -132,6 +136,16 @@ func (s *Server) handleError(c *echo.Context, err error) {
 		return
 	}
 	_ = c.JSON(status, p)
+}
+
+// logRefusal logs an error in which Postgres refused the request's data
+// (refusedByDatabase) that no domain code turned into an answer of its own:
+// the client gets a 409 or 400, and the log keeps which constraint or value,
+// since a check in Go may be missing.
+func logRefusal(c *echo.Context, err error) {
+	if status, _ := refusedByDatabase(err); status != 0 {
+		reqlog.From(c.Request().Context()).Warn("refused by the database", "route", c.Path(), "error", err.Error())
+	}
 }
 
 // StatusClientClosedRequest is the status recorded for a request whose

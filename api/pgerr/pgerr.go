@@ -22,6 +22,7 @@ const (
 	uniqueViolation     = "23505"
 	foreignKeyViolation = "23503"
 	checkViolation      = "23514"
+	exclusionViolation  = "23P01"
 )
 
 func pg(err error) *pgconn.PgError {
@@ -52,6 +53,35 @@ func IsForeignKey(err error) bool {
 func IsCheck(err error) bool {
 	e := pg(err)
 	return e != nil && e.Code == checkViolation
+}
+
+// SQLSTATE classes in which Postgres refused what a statement carried.
+const (
+	dataException       = "22" // a value of the wrong form, out of range, too long, or text it cannot store
+	integrityConstraint = "23" // a row that breaks a constraint: unique, foreign key, check, not null
+)
+
+// IsDataException reports a value Postgres refused (SQLSTATE class 22): a
+// text too long for its column, a number out of range, a date or a text it
+// cannot read or store.
+func IsDataException(err error) bool {
+	e := pg(err)
+	return e != nil && strings.HasPrefix(e.Code, dataException)
+}
+
+// IsIntegrity reports a row that breaks a constraint (SQLSTATE class 23),
+// as when two requests create the same thing at once or one removes what
+// the other refers to.
+func IsIntegrity(err error) bool {
+	e := pg(err)
+	return e != nil && strings.HasPrefix(e.Code, integrityConstraint)
+}
+
+// IsExclusion reports an exclusion-constraint violation (two rows that may
+// not overlap).
+func IsExclusion(err error) bool {
+	e := pg(err)
+	return e != nil && e.Code == exclusionViolation
 }
 
 // Constraint names the violated constraint, or "".

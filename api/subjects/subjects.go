@@ -15,10 +15,17 @@ import (
 	"github.com/praksis/praksis/tenants"
 )
 
+// The longest code and name a subject may have, in characters; the table's
+// checks hold the same (the code at most 32, the name at most 300).
+const (
+	MaxCodeLen = 32
+	MaxNameLen = 200
+)
+
 // Subject is one subject.
 type Subject struct {
 	ID          int64  `json:"id" description:"Ignored on create; on change, the subject to change"`
-	SubjectCode string `json:"subjectCode" required:"true" maxLength:"40" example:"SYKP2100" description:"Unique; stored trimmed and upper-cased"`
+	SubjectCode string `json:"subjectCode" required:"true" maxLength:"32" example:"SYKP2100" description:"Unique; stored trimmed and upper-cased"`
 	Name        string `json:"name" required:"true" maxLength:"200" example:"Praksis i sykehjem"`
 }
 
@@ -30,12 +37,12 @@ func (s *Subject) Validate() error {
 	e := apperror.Invalidf("error.invalid")
 	if s.SubjectCode == "" {
 		e.Field("subjectCode", "subjects.codeRequired", nil)
-	} else if utf8.RuneCountInString(s.SubjectCode) > 40 {
+	} else if utf8.RuneCountInString(s.SubjectCode) > MaxCodeLen {
 		e.Field("subjectCode", "subjects.codeTooLong", nil)
 	}
 	if s.Name == "" {
 		e.Field("name", "subjects.nameRequired", nil)
-	} else if utf8.RuneCountInString(s.Name) > 200 {
+	} else if utf8.RuneCountInString(s.Name) > MaxNameLen {
 		e.Field("name", "subjects.nameTooLong", nil)
 	}
 	if len(e.Fields) > 0 {

@@ -26,7 +26,7 @@ import { fieldErrors, onlyFieldErrors } from '../errors';
 import type { Subject } from '../types';
 
 /** Longest subject code and name the form takes. */
-const LIMITS = { subjectCode: 50, name: 200 } as const;
+const LIMITS = { subjectCode: 32, name: 200 } as const;
 
 /** `/admin/subjects`: every subject by code, with a modal to create or edit one. */
 export function SubjectsPage() {
