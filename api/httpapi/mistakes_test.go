@@ -293,3 +293,57 @@ var badHeaders = []struct {
 	{"a host with a port", map[string]string{"Host": "a.localhost:99999"}},
 	{"an accept header for XML", map[string]string{"Accept": "application/xml"}},
 }
+
+// A session is good only at its own school: every route that needs one,
+// called on school A's host with a session of school B (an admin's, a
+// teacher's, a student's), with a token that is not one, or with none, is
+// refused with 401 in the error shape before anything of A is read. The
+// routes come from the table.
+func TestEverySignedInRouteRefusesAnotherSchoolsSession(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	teacherB, _ := f.signIn(t, "skole-b", "b.localhost", "teacher@b.test", users.RoleTeacher)
+	studentB, _ := f.signIn(t, "skole-b", "b.localhost", "student@b.test", users.RoleStudent)
+	ids := map[string]string{
+		"classes": itoa(s.classID), "forms": itoa(s.formID), "periods": itoa(s.periodID), "users": itoa(s.studentID),
+		"answers": "1", "classId": itoa(s.classID), "formId": itoa(s.formID), "userId": itoa(s.advisorID),
+		"studentId": itoa(s.studentID), "signingFormId": "1", "copyId": "1", "format": "json", "name": "x",
+	}
+	sessions := []struct{ who, tok string }{
+		{"school B's admin", s.otherAdmin}, {"school B's teacher", teacherB}, {"school B's student", studentB},
+		{"a token that is not one", "x.y.z"}, {"no token", ""},
+	}
+	checked := 0
+	for _, r := range f.srv.Router().routes {
+		if strings.HasPrefix(r.Op.Access, "public") || r.Path == "/*" {
+			continue
+		}
+		checked++
+		if r.Path == "/api/auth/sign-out" {
+			continue // last, below: were it to end a session, the rest would be refused for that
+		}
+		path := concretePath(r.Path, ids)
+		var body any
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodDelete {
+			body = map[string]any{}
+		}
+		for _, c := range sessions {
+			rec := f.send(t, r.Method, "a.localhost", path, c.tok, body)
+			if rec.Code != http.StatusUnauthorized {
+				t.Errorf("%s %s as %s: %d %s, want 401", r.Method, path, c.who, rec.Code, rec.Body)
+				continue
+			}
+			if p := decode[Problem](t, rec); p.StatusCode != http.StatusUnauthorized || p.Description == "" {
+				t.Errorf("%s %s as %s: problem %+v", r.Method, path, c.who, p)
+			}
+		}
+	}
+	if checked < 60 {
+		t.Fatalf("only %d routes need a session: the route table was not read", checked)
+	}
+	for _, c := range sessions {
+		if rec := f.send(t, http.MethodPost, "a.localhost", "/api/auth/sign-out", c.tok, nil); rec.Code != http.StatusUnauthorized {
+			t.Errorf("sign-out as %s: %d %s, want 401", c.who, rec.Code, rec.Body)
+		}
+	}
+}
