@@ -137,6 +137,16 @@ func everyString(s map[string]any, text string) map[string]any {
 	return out
 }
 
+// routeIDs fills every path parameter of the route table (concretePath)
+// with the school's ids, /users/:id with user.
+func (s *school) routeIDs(user int64) map[string]string {
+	return map[string]string{
+		"classes": itoa(s.classID), "forms": itoa(s.formID), "periods": itoa(s.periodID), "users": itoa(user),
+		"answers": "1", "classId": itoa(s.classID), "formId": itoa(s.formID), "userId": itoa(s.advisorID),
+		"studentId": itoa(s.studentID), "signingFormId": "1", "copyId": "1", "format": "json", "name": "x",
+	}
+}
+
 // notSetUp are the routes of sign-in services the fixture's schools have
 // not set up, which answer 503 and say so whatever the request.
 var notSetUp = map[string]bool{"/api/auth/signed-in": true, "/api/auth/vipps/signed-in": true,
@@ -159,11 +169,7 @@ func TestClientMistakesAreNeverAServerFault(t *testing.T) {
 	// The admin's routes about a user (erase, deactivate) take someone the
 	// sweep's callers do not need.
 	_, spare := f.signIn(t, "skole-a", "a.localhost", "spare@a.test", users.RoleStudent)
-	ids := map[string]string{
-		"classes": itoa(s.classID), "forms": itoa(s.formID), "periods": itoa(s.periodID), "users": itoa(spare),
-		"answers": "1", "classId": itoa(s.classID), "formId": itoa(s.formID), "userId": itoa(s.advisorID),
-		"studentId": itoa(s.studentID), "signingFormId": "1", "copyId": "1", "format": "json", "name": "x",
-	}
+	ids := s.routeIDs(spare)
 	callers := []struct{ who, tok string }{
 		{"admin", s.admin}, {"teacher", s.teacher}, {"student", s.student}, {"supervisor", s.advisor},
 	}
@@ -304,11 +310,7 @@ func TestEverySignedInRouteRefusesAnotherSchoolsSession(t *testing.T) {
 	s := newSchool(t, f)
 	teacherB, _ := f.signIn(t, "skole-b", "b.localhost", "teacher@b.test", users.RoleTeacher)
 	studentB, _ := f.signIn(t, "skole-b", "b.localhost", "student@b.test", users.RoleStudent)
-	ids := map[string]string{
-		"classes": itoa(s.classID), "forms": itoa(s.formID), "periods": itoa(s.periodID), "users": itoa(s.studentID),
-		"answers": "1", "classId": itoa(s.classID), "formId": itoa(s.formID), "userId": itoa(s.advisorID),
-		"studentId": itoa(s.studentID), "signingFormId": "1", "copyId": "1", "format": "json", "name": "x",
-	}
+	ids := s.routeIDs(s.studentID)
 	sessions := []struct{ who, tok string }{
 		{"school B's admin", s.otherAdmin}, {"school B's teacher", teacherB}, {"school B's student", studentB},
 		{"a token that is not one", "x.y.z"}, {"no token", ""},
