@@ -93,8 +93,12 @@ func (d *Doc) textAt(font string, size float64, s string, gap, x, width float64)
 	if err := d.pdf.SetFont(font, "", size); err != nil {
 		return fmt.Errorf("set font: %w", err)
 	}
+	s, err := drawable(s)
+	if err != nil {
+		return err
+	}
 	lineH := size * 1.35
-	for _, para := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+	for _, para := range strings.Split(s, "\n") {
 		lines := []string{""}
 		if strings.TrimSpace(para) != "" {
 			var err error
@@ -176,6 +180,10 @@ func (d *Doc) Table(header []string, widths []float64, rows [][]string) error {
 		out := make([][]string, len(cells))
 		maxLines := 1
 		for i, c := range cells {
+			c, err := drawable(c)
+			if err != nil {
+				return nil, 0, err
+			}
 			lines := []string{""}
 			if strings.TrimSpace(c) != "" {
 				var err error
@@ -249,6 +257,14 @@ func (d *Doc) Bytes() ([]byte, error) {
 	if d.meta.OrgNumber != "" {
 		header += " · Org.nr. " + d.meta.OrgNumber
 	}
+	header, err := drawable(header)
+	if err != nil {
+		return nil, err
+	}
+	title, err := drawable(d.meta.Title)
+	if err != nil {
+		return nil, err
+	}
 	for i := 1; i <= n; i++ {
 		if err := d.pdf.SetPage(i); err != nil {
 			return nil, fmt.Errorf("go to page %d: %w", i, err)
@@ -265,7 +281,7 @@ func (d *Doc) Bytes() ([]byte, error) {
 		d.pdf.SetLineWidth(0.5)
 		d.pdf.Line(marginX, 54, pageW-marginX, 54)
 		d.pdf.SetXY(marginX, pageH-44)
-		left := d.meta.Title
+		left := title
 		if !d.meta.Created.IsZero() {
 			left += " · " + d.meta.Created.Format("02.01.2006")
 		}

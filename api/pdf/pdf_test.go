@@ -133,3 +133,47 @@ func TestTableWrapsCellsAndRepeatsNothing(t *testing.T) {
 		t.Error("a 60-row table should take more than one page")
 	}
 }
+
+// What the fonts cannot draw is not lost without a trace: an emoji, a name
+// in another script and a character the fonts lack in a table are written
+// as their code points; an accent typed after its letter is drawn with it;
+// a tab is spaces, and invisible characters are left out. Sami letters,
+// which the fonts draw, stay as they are.
+func TestTextTheFontsCannotDrawIsMarked(t *testing.T) {
+	d, err := New(Meta{School: "Skole 🏥", Title: "Vurdering: 王芳", Language: "nb"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ in, want string }{
+		{"Bra jobba 👍 i dag", "Bra jobba [U+1F44D] i dag"},
+		{"Familie 👨\u200d👩\u200d👧 på besøk", "Familie [U+1F468 U+1F469 U+1F467] på besøk"},
+		{"Hjerte ❤\ufe0f her", "Hjerte [U+2764] her"},
+		{"Se\u0301bastien og Ma\u030arte", "Sébastien og Mårte"},
+		{"Máret Čáhppe Ŋuolja Đ ŧ Ž", "Máret Čáhppe Ŋuolja Đ ŧ Ž"},
+		{"Kolonne\tto", "Kolonne    to"},
+		{"null\u200bbredde og myk\u00adbindestrek", "nullbredde og mykbindestrek"},
+	}
+	for _, c := range cases {
+		if err := d.Paragraph(c.in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.Table([]string{"Navn", "Kommentar"}, []float64{0.5, 0.5}, [][]string{{"李雷", "Fint 🙂"}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdftest.Text(t, b)
+	for _, c := range cases {
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%q: the text lacks %q:\n%s", c.in, c.want, text)
+		}
+	}
+	for _, want := range []string{"[U+674E U+96F7]", "Fint [U+1F642]", "Skole [U+1F3E5]", "Vurdering: [U+738B U+82B3]"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+}
