@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
@@ -107,6 +108,9 @@ func (t Theme) Validate() error {
 	for name, u := range map[string]string{"logo URL": t.LogoURL, "favicon URL": t.FaviconURL} {
 		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "/") {
 			return fmt.Errorf("%s %q must start with https:// or /", name, u)
+		}
+		if utf8.RuneCountInString(u) > MaxThemeURLLen {
+			return fmt.Errorf("%s is longer than %d characters", name, MaxThemeURLLen)
 		}
 	}
 	return nil

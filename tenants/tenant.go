@@ -44,9 +44,13 @@ const (
 type Theme struct {
 	PrimaryColor   string `json:"primaryColor"`
 	SecondaryColor string `json:"secondaryColor"`
-	LogoURL        string `json:"logoUrl,omitempty"`
-	FaviconURL     string `json:"faviconUrl,omitempty"`
+	LogoURL        string `json:"logoUrl,omitempty" maxLength:"500"`
+	FaviconURL     string `json:"faviconUrl,omitempty" maxLength:"500"`
 }
+
+// MaxThemeURLLen is the longest logo or favicon address, in characters: the
+// theme goes into every page the school serves.
+const MaxThemeURLLen = 500
 
 // DefaultTheme is used for any colour a school has not set.
 var DefaultTheme = Theme{PrimaryColor: "#1A5A8A", SecondaryColor: "#B5522B"}

@@ -90,6 +90,7 @@ func TestSchoolTheme(t *testing.T) {
 		{"short colour", map[string]any{"primaryColor": "#123456", "secondaryColor": "#fff"}, 400, "secondaryColor"},
 		{"plain http logo", map[string]any{"logoUrl": "http://skole.no/logo.png"}, 400, "logoUrl"},
 		{"unknown field", map[string]any{"tertiaryColor": "#123456"}, 400, "tertiaryColor"},
+		{"favicon address too long", map[string]any{"faviconUrl": "https://skole.no/" + strings.Repeat("f", tenants.MaxThemeURLLen)}, 400, "faviconUrl"},
 	}
 	for _, c := range cases {
 		rec := f.send(t, http.MethodPut, "a.localhost", "/api/tenant/theme", s.admin, c.body)

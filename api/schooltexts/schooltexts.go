@@ -214,7 +214,10 @@ func SaveTheme(ctx context.Context, th tenants.Theme) (*Editor, error) {
 		{"logoUrl", "schoolTexts.themeUrlInvalid", tenants.Theme{LogoURL: th.LogoURL}},
 		{"faviconUrl", "schoolTexts.themeUrlInvalid", tenants.Theme{FaviconURL: th.FaviconURL}},
 	} {
-		if f.one.Validate() != nil {
+		switch {
+		case utf8.RuneCountInString(f.one.LogoURL+f.one.FaviconURL) > tenants.MaxThemeURLLen:
+			e.Field(f.field, "schoolTexts.themeUrlTooLong", map[string]any{"Max": tenants.MaxThemeURLLen})
+		case f.one.Validate() != nil:
 			e.Field(f.field, f.msg, nil)
 		}
 	}
