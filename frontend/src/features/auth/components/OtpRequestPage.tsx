@@ -81,7 +81,7 @@ export function OtpRequestPage({ variant }: { variant: CodeVariant }) {
           }}
           error={shownFieldError !== null}
           helperText={shownFieldError ?? intl.formatMessage({ id: 'otp.email.help' })}
-          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', maxLength: 320 } }}
           sx={{ '& .MuiInputBase-input': { fontSize: '1.125rem' } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>

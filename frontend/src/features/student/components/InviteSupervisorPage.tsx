@@ -167,7 +167,7 @@ function InviteForm() {
           autoComplete="off"
           error={fieldError !== null}
           helperText={fieldError ?? intl.formatMessage({ id: 'student.invite.emailHelp' })}
-          slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false } }}
+          slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false, maxLength: 320 } }}
         />
         {showBox ? <ErrorBox error={error} message={intl.formatMessage({ id: 'student.invite.failed' })} /> : null}
         <Box>

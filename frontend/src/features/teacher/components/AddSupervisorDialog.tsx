@@ -100,13 +100,18 @@ export function AddSupervisorDialog({ open, classId, onClose }: AddSupervisorDia
             <Typography>
               <FormattedMessage id="teacher.addSupervisor.help" />
             </Typography>
-            <TextField {...fieldProps('name')} label={intl.formatMessage({ id: 'teacher.addSupervisor.name' })} autoComplete="off" />
+            <TextField
+              {...fieldProps('name')}
+              label={intl.formatMessage({ id: 'teacher.addSupervisor.name' })}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <TextField
               {...fieldProps('email')}
               type="email"
               label={intl.formatMessage({ id: 'teacher.addSupervisor.email' })}
               autoComplete="off"
-              slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false } }}
+              slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false, maxLength: 320 } }}
             />
             {showBox ? <ErrorBox error={error} message={intl.formatMessage({ id: 'teacher.addSupervisor.failed' })} /> : null}
           </Stack>
