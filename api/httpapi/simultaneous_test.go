@@ -8,6 +8,7 @@ import (
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/subjects"
 	"github.com/praksis/praksis/api/users"
+	"github.com/praksis/praksis/api/warnings"
 )
 
 // A request sent twice at once, as a double tap on a weak signal or two
@@ -20,6 +21,8 @@ func TestTheSameRequestTwiceAtOnce(t *testing.T) {
 	s.useForm(t, f, s.formID)
 	mid := f.scalar(t, "skole-a", "SELECT id FROM assignments WHERE class_id = ? AND form_id = ? AND is_mid_semester", s.classID, s.formID)
 	grade := "1"
+	newTeacher, newTeacherID := f.signIn(t, "skole-a", "a.localhost", "ny.laerer@a.test", users.RoleTeacher)
+	newStudent, newStudentID := f.signIn(t, "skole-a", "a.localhost", "ny.student@a.test", users.RoleStudent)
 	cases := []struct {
 		name, method, path, tok string
 		body                    any
@@ -38,6 +41,13 @@ func TestTheSameRequestTwiceAtOnce(t *testing.T) {
 		{"the first save of a set", http.MethodPost, "/api/answers", s.student,
 			answers.Input{AssignmentID: mid, StudentUserID: s.studentID, Answers: []answers.Answer{{FormQuestionID: s.questions[0], Value: &grade}}},
 			"SELECT count(*) FROM answer_sets WHERE assignment_id = " + itoa(mid)},
+		{"joining a class as its teacher", http.MethodPost, "/api/classes/" + itoa(s.classID) + "/teachers/me", newTeacher, nil,
+			"SELECT count(*) FROM class_teachers WHERE user_id = " + itoa(newTeacherID)},
+		{"joining a class as its student", http.MethodPost, "/api/classes/" + itoa(s.classID) + "/students/me", newStudent, nil,
+			"SELECT count(*) FROM class_students WHERE user_id = " + itoa(newStudentID)},
+		{"a warning's draft", http.MethodPost, "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/warning", s.teacher,
+			warnings.Draft{Comment: "Dokumenterer ikke"},
+			"SELECT count(*) FROM warnings WHERE student_user_id = " + itoa(s.studentID)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
