@@ -128,11 +128,21 @@ func SaveDraft(ctx context.Context, classID, studentID int64, d Draft) (*Warning
 	w, err := Get(ctx, classID, studentID)
 	switch {
 	case errors.Is(err, ErrNone):
+		// Two saves of a first draft can cross (the dialog's autosave and its
+		// closing, on a slow line): both find none, and the later one then
+		// changes the draft the earlier made, as it would have a moment later.
 		var id int64
 		if err := tx.Raw(`INSERT INTO warnings (class_id, student_user_id, teacher_user_id, comment, pass_requirement, pass_requirement_summary)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, classID, studentID, caller.UserID, d.Comment, d.PassRequirement, d.PassRequirementSummary).
+			VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (class_id, student_user_id) DO UPDATE SET comment = excluded.comment, pass_requirement = excluded.pass_requirement,
+				pass_requirement_summary = excluded.pass_requirement_summary, teacher_user_id = excluded.teacher_user_id, updated_at = now()
+			WHERE warnings.submitted_at IS NULL
+			RETURNING id`, classID, studentID, caller.UserID, d.Comment, d.PassRequirement, d.PassRequirementSummary).
 			Scan(&id).Error; err != nil {
 			return nil, fmt.Errorf("create warning: %w", err)
+		}
+		if id == 0 {
+			return nil, apperror.Conflictf("warnings.alreadySent") // sent in between
 		}
 	case err != nil:
 		return nil, err
