@@ -331,10 +331,6 @@ func (s *Server) bodyLimit(def int64) echo.MiddlewareFunc {
 // a kilobyte the coding's overhead eats the gain.
 const compressMinLength = 1024
 
-// compress gzips what the server makes at request time, index.html and API
-// answers, for browsers that accept it. Files of the built app are left to
-// serveStatic, which sends the build's own brotli and gzip copies, and
-// /metrics to the Prometheus handler, which compresses for itself.
 // readableQuery refuses a request with a query value that Postgres could
 // not store or compare (invalid UTF-8, a NUL character), naming the
 // parameter: a search for such a text would otherwise end as a server
@@ -355,6 +351,10 @@ func readableQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// compress gzips what the server makes at request time, index.html and API
+// answers, for browsers that accept it. Files of the built app are left to
+// serveStatic, which sends the build's own brotli and gzip copies, and
+// /metrics to the Prometheus handler, which compresses for itself.
 func (s *Server) compress() echo.MiddlewareFunc {
 	return middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: compressMinLength,

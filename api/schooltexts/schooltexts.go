@@ -214,7 +214,7 @@ func SaveTheme(ctx context.Context, th tenants.Theme) (*Editor, error) {
 		{"logoUrl", "schoolTexts.themeUrlInvalid", tenants.Theme{LogoURL: th.LogoURL}},
 		{"faviconUrl", "schoolTexts.themeUrlInvalid", tenants.Theme{FaviconURL: th.FaviconURL}},
 	} {
-		switch {
+		switch { // each entry sets one field; the colours' entries have no address
 		case utf8.RuneCountInString(f.one.LogoURL+f.one.FaviconURL) > tenants.MaxThemeURLLen:
 			e.Field(f.field, "schoolTexts.themeUrlTooLong", map[string]any{"Max": tenants.MaxThemeURLLen})
 		case f.one.Validate() != nil:

@@ -15,8 +15,8 @@ import (
 	"github.com/praksis/praksis/tenants"
 )
 
-// The longest code and name a subject may have, in characters; the table's
-// checks hold the same (the code at most 32, the name at most 300).
+// The longest code and name a subject may have, in characters. The table
+// holds codes of at most 32 characters (its check) and names of at most 300.
 const (
 	MaxCodeLen = 32
 	MaxNameLen = 200
