@@ -95,9 +95,9 @@ func TestBinding(t *testing.T) {
 }
 
 // A body is decoded strictly: a missing body, JSON null, an unknown field, a
-// wrong type, a second value after the first and a NUL character in a
-// string are 400s; an optional body may be left out. A backslash followed by
-// "u0000" is text, not a NUL.
+// wrong type, a second value after the first, a NUL character in a string
+// and bytes that are not UTF-8 are 400s; an optional body may be left out.
+// A backslash followed by "u0000" is text, not a NUL.
 func TestBodies(t *testing.T) {
 	write := Write(http.StatusCreated, func(_ context.Context, p params, b body) (result, error) { return result{p, b}, nil })
 	optional := WriteOptional(http.StatusCreated, func(_ context.Context, p params, b body) (result, error) { return result{p, b}, nil })
@@ -124,6 +124,8 @@ func TestBodies(t *testing.T) {
 		{"NUL in a string", write, `{"name":"Ola\u0000Nordmann"}`, 0, true},
 		{"NUL at the end of a string", write, `{"name":"Ola\u0000"}`, 0, true},
 		{"escaped backslash before u0000", write, `{"name":"C:\\u0000"}`, http.StatusCreated, false},
+		{"not UTF-8", write, "{\"name\":\"Ola \xff\xfe\"}", 0, true},
+		{"UTF-8 beyond ASCII", write, `{"name":"Åse Ŋuolja 👍"}`, http.StatusCreated, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

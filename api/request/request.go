@@ -22,8 +22,9 @@ import (
 // in a field name is an error, not a silent drop. So are a body that is
 // JSON null (it would leave v as it was, and a route would save its zero
 // value), anything after the one JSON value (a client that joined two
-// bodies), and a NUL character in a string, which Postgres cannot store in
-// text and would turn into a server fault.
+// bodies), a NUL character in a string, which Postgres cannot store in text
+// and would turn into a server fault, and bytes that are not UTF-8, which
+// the decoder would silently replace.
 func JSON(c *echo.Context, v any) error {
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
@@ -37,7 +38,7 @@ func JSON(c *echo.Context, v any) error {
 	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
 		return apperror.Invalidf("error.bodyRequired")
 	}
-	if hasNUL(body) {
+	if hasNUL(body) || !utf8.Valid(body) {
 		return apperror.Invalidf("error.unstorableText")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
