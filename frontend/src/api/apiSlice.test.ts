@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupStore } from '@/app/store';
 import { demoTenant } from '@/testing/fixtures';
 import { mockApi, requestsTo, serveTenant, stubPageNavigation } from '@/testing/renderApp';
-import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, sessionEnd, shouldRetry } from './apiSlice';
+import { api, isRejectedToken, MAX_RETRIES, prepareApiHeaders, sessionEnd, shouldRetry, storableJson } from './apiSlice';
 
 describe('prepareApiHeaders', () => {
   it('sends the current language and, when signed in, the bearer token', () => {
@@ -19,7 +19,30 @@ describe('prepareApiHeaders', () => {
 });
 
 const probeApi = api.injectEndpoints({
-  endpoints: (build) => ({ probe: build.query<unknown, string>({ query: (url) => url }) }),
+  endpoints: (build) => ({
+    probe: build.query<unknown, string>({ query: (url) => url }),
+    send: build.mutation<unknown, unknown>({ query: (body) => ({ url: 'answers', method: 'POST', body }) }),
+  }),
+});
+
+describe('a body with a NUL character', () => {
+  it('is sent without it, in every text however deep', async () => {
+    const fetchMock = mockApi(serveTenant(demoTenant), { 'POST /api/answers': () => ({ status: 201, body: {} }) });
+    const body = { comment: 'Bra\u0000 jobba', answers: [{ value: '\u0000', comment: 'a\u0000b\u0000c' }], version: 2 };
+    await setupStore().dispatch(probeApi.endpoints.send.initiate(body));
+    const request = fetchMock.mock.calls.map(([input]) => input).find((input) => input instanceof Request && input.method === 'POST');
+    expect(request).toBeInstanceOf(Request);
+    expect(JSON.parse(await (request as Request).text())).toEqual({
+      comment: 'Bra jobba',
+      answers: [{ value: '', comment: 'abc' }],
+      version: 2,
+    });
+  });
+
+  it('leaves every other value as it is', () => {
+    const value = { a: 'Åse 👍\t\n', b: 1, c: null, d: [true] };
+    expect(JSON.parse(JSON.stringify(value, storableJson))).toEqual(value);
+  });
 });
 
 describe('a rejected token', () => {

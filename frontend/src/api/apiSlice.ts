@@ -34,9 +34,20 @@ export function isRejectedToken(error: unknown): boolean {
   return statusCode === 401 || description.includes(TOKEN_EXPIRED);
 }
 
+/**
+ * Leaves NUL characters out of every text a request sends. Postgres cannot
+ * store them, so the server refuses a body that has one; and since they are
+ * invisible (pasted with text from another program), nobody could find and
+ * remove one, and every save of that text would fail.
+ */
+export function storableJson(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+}
+
 const fetchOnce = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   prepareHeaders: (headers) => prepareApiHeaders(headers, currentLanguage(), getToken()),
+  jsonReplacer: storableJson,
 });
 
 /** Answers that mean the request never reached a working server: a lost connection or a gateway error. */
