@@ -417,20 +417,22 @@ func AddAdvisor(ctx context.Context, classID int64, n NewAdvisor) (*AddedAdvisor
 	}
 	out := &AddedAdvisor{}
 	u, err := users.ByEmail(ctx, n.Email)
-	switch {
-	case errors.Is(err, users.ErrNotFound):
+	if errors.Is(err, users.ErrNotFound) {
 		lang := "nb"
 		if t := tenants.Current(ctx); t != nil && t.DefaultLanguage != "" {
 			lang = t.DefaultLanguage
 		}
-		if u, err = users.Create(ctx, users.NewUser{DisplayName: n.Name, Email: n.Email, Language: lang, Roles: []int64{users.RoleAdvisor}}); err != nil {
-			return nil, err
+		// The same supervisor added twice at once (a double tap) finds no
+		// account twice: the later request then adds the account the
+		// earlier made.
+		u, out.AccountCreated, err = users.CreateOrFind(ctx,
+			users.NewUser{DisplayName: n.Name, Email: n.Email, Language: lang, Roles: []int64{users.RoleAdvisor}})
+		if err == nil && out.AccountCreated {
+			err = audit.Record(ctx, audit.Entry{Action: "user.created", Entity: "user", EntityID: u.ID,
+				Details: map[string]any{"roles": []int64{users.RoleAdvisor}, "via": "classAdvisor", "classId": classID}})
 		}
-		out.AccountCreated = true
-		if err := audit.Record(ctx, audit.Entry{Action: "user.created", Entity: "user", EntityID: u.ID,
-			Details: map[string]any{"roles": []int64{users.RoleAdvisor}, "via": "classAdvisor", "classId": classID}}); err != nil {
-			return nil, err
-		}
+	}
+	switch {
 	case err != nil:
 		return nil, err
 	case !u.IsActive:

@@ -11,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/tenants"
 )
@@ -100,20 +101,58 @@ type NewUser struct {
 
 // Create makes an account with the given roles.
 func Create(ctx context.Context, n NewUser) (*User, error) {
+	var id int64
+	if err := insert(ctx, n, "RETURNING id", &id); err != nil {
+		return nil, err
+	}
+	return withRoles(ctx, id, n.Roles)
+}
+
+// CreateOrFind makes an account with the given roles, or, when an account
+// with the e-mail address (any case) was made in the meantime, returns that
+// one as it is, with created false. Two requests that both found no account
+// (a double tap, two tabs) then both go on with the same account instead of
+// the later one failing on the unique address: the insert waits for the
+// other transaction and, once it has committed, the next statement sees its
+// account. Conflict when the account that collides has another address (a
+// Feide id or Vipps subject in use).
+func CreateOrFind(ctx context.Context, n NewUser) (u *User, created bool, err error) {
+	var ids []int64
+	if err := insert(ctx, n, "ON CONFLICT DO NOTHING RETURNING id", &ids); err != nil {
+		return nil, false, err
+	}
+	if len(ids) == 1 {
+		u, err := withRoles(ctx, ids[0], n.Roles)
+		return u, true, err
+	}
+	u, err = ByEmail(ctx, n.Email)
+	if errors.Is(err, ErrNotFound) {
+		return nil, false, apperror.Conflictf("error.conflict")
+	}
+	return u, false, err
+}
+
+// insert adds the account n describes, with tail after its VALUES, and
+// scans what that returns into dest.
+func insert(ctx context.Context, n NewUser, tail string, dest any) error {
 	tx, err := db(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if n.Language == "" {
 		n.Language = "nb"
 	}
-	var id int64
 	if err := tx.Raw(`INSERT INTO users (display_name, email, phone_number, feide_id, vipps_sub, language)
-		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, strings.TrimSpace(n.DisplayName), strings.TrimSpace(n.Email),
-		n.PhoneNumber, n.FeideID, n.VippsSub, n.Language).Scan(&id).Error; err != nil {
-		return nil, fmt.Errorf("create user: %w", err)
+		VALUES (?, ?, ?, ?, ?, ?) `+tail, strings.TrimSpace(n.DisplayName), strings.TrimSpace(n.Email),
+		n.PhoneNumber, n.FeideID, n.VippsSub, n.Language).Scan(dest).Error; err != nil {
+		return fmt.Errorf("create user: %w", err)
 	}
-	for _, r := range n.Roles {
+	return nil
+}
+
+// withRoles grants the new account id its roles and loads it.
+func withRoles(ctx context.Context, id int64, roles []int64) (*User, error) {
+	for _, r := range roles {
 		if err := GrantRole(ctx, id, r); err != nil {
 			return nil, err
 		}
