@@ -216,7 +216,7 @@ var fullSQL = tenants.NewNamed(`SELECT ` + policy.RelationSQL + `,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
 			` + unorderedSetsSQL("s.class_id = @class AND s.student_user_id = @student AND s.form_id = @form", false) + ` AS sets,
-			(SELECT coalesce(json_agg(json_build_object('mid', e.is_mid_semester, 'q', e.question_id, 'v', e.value)), '[]')
+			(SELECT json_build_object('mid', array_agg(e.is_mid_semester), 'q', array_agg(e.question_id), 'v', array_agg(e.value))
 				FROM expectations e WHERE e.class_id = @class AND e.form_id = @form) AS expectations,
 			coalesce((SELECT f.structure_version FROM forms f WHERE f.id = @form), 0) AS structure_version,
 			(SELECT ` + questionsSQL + ` FROM forms f WHERE f.id = @form) AS questions`)
@@ -257,18 +257,32 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		Mid bool  `json:"mid"`
 	}
 	var refs []circleRef
-	var exps []struct {
-		Mid bool    `json:"mid"`
-		Q   int64   `json:"q"`
-		V   *string `json:"v"`
+	// The expectations come as one array per column (see unorderedSetsSQL).
+	var expCols struct {
+		Mid []bool    `json:"mid"`
+		Q   []int64   `json:"q"`
+		V   []*string `json:"v"`
 	}
 	for _, d := range []struct {
 		raw []byte
 		to  any
-	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &exps}} {
+	}{{st.Assignments, &as}, {st.Circle, &refs}, {st.Expectations, &expCols}} {
 		if err := dbjson.Decode(d.raw, d.to); err != nil {
 			return nil, nil, fmt.Errorf("decode form %d of class %d: %w", formID, classID, err)
 		}
+	}
+	if len(expCols.Q) != len(expCols.Mid) || len(expCols.V) != len(expCols.Mid) {
+		return nil, nil, fmt.Errorf("decode expectations of form %d in class %d: columns of %d, %d and %d values",
+			formID, classID, len(expCols.Mid), len(expCols.Q), len(expCols.V))
+	}
+	type expectation struct {
+		Mid bool
+		Q   int64
+		V   *string
+	}
+	exps := make([]expectation, len(expCols.Q))
+	for i := range exps {
+		exps[i] = expectation{Mid: expCols.Mid[i], Q: expCols.Q[i], V: expCols.V[i]}
 	}
 	if len(as) == 0 {
 		return nil, nil, apperror.NotFoundf("answers.formNotInClass")
