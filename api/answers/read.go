@@ -64,14 +64,23 @@ func unorderedSetsSQL(where string, lock bool) string {
 	if lock {
 		where += " FOR UPDATE OF s"
 	}
-	return setsOf(where,
-		`(SELECT json_build_object('q', array_agg(a.question_id), 'v', array_agg(a.value))
-				FROM answers a WHERE a.answer_set_id = s.id) AS answer_cols`,
+	return setsOf(where, answerColsSQL,
 		`(SELECT json_build_object('id', array_agg(c.id), 'q', array_agg(c.question_id), 'userId', array_agg(c.user_id),
 					'userName', array_agg(`+commenterNameSQL+`), 'role', array_agg(`+commenterRoleSQL()+`),
 					'comment', array_agg(c.comment), 'createdAt', array_agg(c.created_at),
 					'commentedAt', array_agg(c.commented_at), 'updatedAt', array_agg(c.updated_at))
 				FROM comments c WHERE c.answer_set_id = s.id) AS comment_cols`)
+}
+
+// answerColsSQL is the answers of set s, one array per column.
+const answerColsSQL = `(SELECT json_build_object('q', array_agg(a.question_id), 'v', array_agg(a.value))
+				FROM answers a WHERE a.answer_set_id = s.id) AS answer_cols`
+
+// setValuesSQL is unorderedSetsSQL without the comments, for a reader of
+// the answers' values only: a student's progress compares the levels
+// given, and reading every comment for it was most of its statement.
+func setValuesSQL(where string) string {
+	return setsOf(where, answerColsSQL, `NULL AS comment_cols`)
 }
 
 // commenterNameSQL and commenterRoleSQL are the name and part of the author

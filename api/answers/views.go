@@ -662,7 +662,7 @@ func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressS
 	if err := tx.Raw(`SELECT `+policy.RelationSQL+`, `+CountsSQL("SELECT CAST(@student AS bigint)")+`,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
 				FROM student_references WHERE class_id = @class AND student_user_id = @student) AS circle,
-			`+setsSQL("s.class_id = @class AND s.student_user_id = @student")+` AS sets,
+			`+setValuesSQL("s.class_id = @class AND s.student_user_id = @student")+` AS sets,
 			(SELECT coalesce(json_agg(json_build_object('id', q.id, 'formId', g.form_id, 'text', q.text, 'group', g.name,
 					'levels', (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id))
 					ORDER BY g.form_id, g.sort_order, q.sort_order, q.id), '[]')
@@ -708,7 +708,9 @@ func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
 		}
 	}
 	c := circleOf(refs)
-	sets, err := decodeSets(st.Sets)
+	// Only the values are read, by question, so the answers need no place
+	// in the form.
+	sets, err := decodeSetsIn(st.Sets, nil)
 	if err != nil {
 		return nil, err
 	}
