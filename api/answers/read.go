@@ -83,11 +83,12 @@ func setValuesSQL(where string) string {
 	return setsOf(where, answerColsSQL, `NULL AS comment_cols`)
 }
 
-// commenterNameSQL and commenterRoleSQL are the name and part of the author
-// of comment c on set s: null for the set author's own, whose name and part
-// the set gives.
+// commenterNameSQL is the name of the author of comment c on set s: null
+// for the set author's own, whose name the set gives.
 const commenterNameSQL = `CASE WHEN c.user_id = s.user_id THEN NULL ELSE (SELECT cu.display_name FROM users cu WHERE cu.id = c.user_id) END`
 
+// commenterRoleSQL is the part the author of comment c on set s plays for
+// the student: null for the set author's own, whose part the set gives.
 func commenterRoleSQL() string {
 	return `CASE WHEN c.user_id = s.user_id THEN NULL ELSE ` + roleOf("c.user_id", "s.class_id", "s.student_user_id") + ` END`
 }
