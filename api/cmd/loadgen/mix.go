@@ -204,12 +204,7 @@ func runMix(ctx context.Context, args []string) error {
 		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
 		for j := range perSchool[s] {
 			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
-			// Open loop: a user's requests may overlap.
-			conns := 2
-			if cfg.rate > 0 || len(cfg.rates) > 0 {
-				conns = 8
-			}
-			u.client = &client{http: newHTTPClient(clientAddr(77, len(users)), conns), base: cfg.base, host: host}
+			u.client = &client{http: newHostClient(cfg.base, clientAddr(77, len(users))), base: cfg.base, host: host}
 			if j < teachers {
 				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
 			} else {
@@ -643,7 +638,7 @@ func signInLane(ctx context.Context, deadline time.Time, cfg *mixConfig, used []
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			c := &client{http: newHTTPClient(clientAddr(78, i), 1), base: cfg.base, host: cfg.hosts[s], rec: rec}
+			c := &client{http: newHostClient(cfg.base, clientAddr(78, i)), base: cfg.base, host: cfg.hosts[s], rec: rec}
 			start := time.Now()
 			err := c.signIn(ctx, email, codes)
 			if ctx.Err() != nil {
