@@ -1,10 +1,11 @@
 package answers
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -125,13 +126,14 @@ func setsOf(where, answers, comments string) string {
 // order is a question's place in its form: group, question, id.
 type order [3]int64
 
-func (o order) less(p order) bool {
+// compare is -1, 0 or +1 as o comes before, with or after p.
+func (o order) compare(p order) int {
 	for i := range o {
-		if o[i] != p[i] {
-			return o[i] < p[i]
+		if c := cmp.Compare(o[i], p[i]); c != 0 {
+			return c
 		}
 	}
-	return false
+	return 0
 }
 
 // setJSON is one set as setsSQL gives it.
@@ -253,15 +255,8 @@ func decodeRowsIn(raw []byte, qs map[int64]question) ([]setJSON, error) {
 			r.Comments[j].Order = placeIn(qs, r.Comments[j].Q)
 		}
 		// A question's comments oldest first, as setsSQL orders them.
-		sort.Slice(r.Comments, func(a, b int) bool {
-			ca, cb := &r.Comments[a], &r.Comments[b]
-			switch {
-			case ca.Order != cb.Order:
-				return ca.Order.less(cb.Order)
-			case !ca.CommentedAt.Equal(cb.CommentedAt):
-				return ca.CommentedAt.Before(cb.CommentedAt)
-			}
-			return ca.ID < cb.ID
+		slices.SortFunc(r.Comments, func(ca, cb commentJSON) int {
+			return cmp.Or(ca.Order.compare(cb.Order), ca.CommentedAt.Compare(cb.CommentedAt), cmp.Compare(ca.ID, cb.ID))
 		})
 	}
 	return rows, nil
@@ -338,7 +333,7 @@ func assemble(r *setJSON) Set {
 		at[c.Q] = len(entries)
 		entries = append(entries, entry{a: Answer{FormQuestionID: c.Q, Comment: &text}, order: c.Order})
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return entries[i].order.less(entries[j].order) })
+	slices.SortStableFunc(entries, func(a, b entry) int { return a.order.compare(b.order) })
 	s.Answers = make([]Answer, 0, len(entries))
 	for _, e := range entries {
 		s.Answers = append(s.Answers, e.a)

@@ -1,12 +1,13 @@
 package answers
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -487,7 +488,7 @@ func merge(before *setJSON, st *saveState, me int64, changes []change, qs map[in
 			comments = append(comments, old)
 		}
 	}
-	sort.SliceStable(answers, func(i, j int) bool { return answers[i].Order.less(answers[j].Order) })
+	slices.SortStableFunc(answers, func(a, b answerJSON) int { return a.Order.compare(b.Order) })
 	r.Answers, r.Comments = answers, comments
 	s := assemble(&r)
 	sortComments(s.Comments, qs)
@@ -497,14 +498,8 @@ func merge(before *setJSON, st *saveState, me int64, changes []change, qs map[in
 // sortComments puts comments in question order, then by when they were
 // made, as a read gives them.
 func sortComments(list []Comment, qs map[int64]question) {
-	sort.SliceStable(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if oa, ob := qs[a.FormQuestionID].Order, qs[b.FormQuestionID].Order; oa != ob {
-			return oa.less(ob)
-		}
-		if !a.CommentedAt.Equal(b.CommentedAt) {
-			return a.CommentedAt.Before(b.CommentedAt)
-		}
-		return a.ID < b.ID
+	slices.SortStableFunc(list, func(a, b Comment) int {
+		return cmp.Or(qs[a.FormQuestionID].Order.compare(qs[b.FormQuestionID].Order),
+			a.CommentedAt.Compare(b.CommentedAt), cmp.Compare(a.ID, b.ID))
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -299,7 +298,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	for i := range exps {
 		exps[i] = expectation{Mid: expCols.Mid[i], Q: expCols.Q[i], V: expCols.V[i], order: placeIn(qs, expCols.Q[i])}
 	}
-	sort.SliceStable(exps, func(i, j int) bool { return exps[i].order.less(exps[j].order) })
+	slices.SortStableFunc(exps, func(a, b expectation) int { return a.order.compare(b.order) })
 	mine := AnswerAs(rel)
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
 	for _, a := range as {

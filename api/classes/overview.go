@@ -1,10 +1,10 @@
 package classes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -435,19 +435,24 @@ func (c *refColumns) rows() ([]ref, error) {
 	for i := range out {
 		out[i] = ref{id: c.ID[i], s: c.S[i], a: c.A[i], an: c.An[i], ae: c.Ae[i], ap: c.Ap[i], t: c.T[i], tn: c.Tn[i], p: c.P[i]}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		x, y := &out[i], &out[j]
+	slices.SortFunc(out, func(x, y ref) int {
 		switch {
 		case x.s != y.s:
-			return x.s < y.s
+			return cmp.Compare(x.s, y.s)
 		case x.p != y.p:
-			return x.p
+			if x.p {
+				return -1
+			}
+			return 1
 		case (x.an == nil) != (y.an == nil):
-			return y.an == nil
+			if y.an == nil {
+				return -1
+			}
+			return 1
 		case x.an != nil && *x.an != *y.an:
-			return *x.an < *y.an
+			return strings.Compare(*x.an, *y.an)
 		}
-		return x.id < y.id
+		return cmp.Compare(x.id, y.id)
 	})
 	return out, nil
 }
