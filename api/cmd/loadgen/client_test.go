@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync/atomic"
+	"testing"
+)
+
+// A request whose connection dies before the answer is a failure to count,
+// never sent again: a save sent twice is not the save measured, and a
+// retried read would hide the failure.
+func TestRequestsAreNeverSentTwice(t *testing.T) {
+	var got atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got.Add(1)
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Errorf("hijack: %v", err)
+			return
+		}
+		conn.Close()
+	}))
+	defer srv.Close()
+	base, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		got.Store(0)
+		c := &client{http: newHostClient(base, nil), base: base, host: "load1.localhost"}
+		if _, err := c.do(context.Background(), "", method, "/api/auth/refresh", map[string]string{}, nil); err == nil {
+			t.Errorf("%s: no error for a connection closed without an answer", method)
+		}
+		if n := got.Load(); n != 1 {
+			t.Errorf("%s: the server got the request %d times, want 1", method, n)
+		}
+	}
+}
+
+// Each answer's host and status reach the caller as sent: the school's
+// host in the Host header, and a status other than 2xx as a statusError.
+func TestRequestsNameTheSchoolsHost(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host != "load1.localhost" {
+			http.Error(w, "host "+r.Host, http.StatusMisdirectedRequest)
+			return
+		}
+		http.Error(w, "no", http.StatusConflict)
+	}))
+	defer srv.Close()
+	base, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &client{http: newHostClient(base, nil), base: base, host: "load1.localhost"}
+	status, err := c.do(context.Background(), "", http.MethodGet, "/x", nil, nil)
+	if status != http.StatusConflict || statusOf(err) != http.StatusConflict {
+		t.Errorf("status %d, error %v; want 409 from the school's host", status, err)
+	}
+}
