@@ -495,10 +495,11 @@ func CountsSQL(students string) string {
 	(SELECT json_build_object('s', array_agg(x.student_user_id), 'a', array_agg(x.assignment_id), 'r', array_agg(x.role),
 			'n', array_agg(x.answered), 'd', array_agg(x.delivered)) FROM (
 		-- The part each author plays is worked out once per set (MATERIALIZED
-		-- keeps it so), against the class's lists read once (classRoleOf). Each set keeps the questions it has answered
-		-- (answered_questions, kept by triggers on answers), so no answer is
-		-- read: a role with one set counts that set's; a role with several
-		-- counts the questions any of them answered.
+		-- keeps it so), against the class's lists read once (classRoleOf).
+		-- Each set keeps the questions it has answered (answered_questions,
+		-- kept by triggers on answers), so no answer is read: a role with one
+		-- set counts that set's; a role with several counts the questions any
+		-- of them answered.
 		WITH sets AS MATERIALIZED (
 			SELECT s.student_user_id, s.assignment_id, s.delivered_at, s.answered_questions, ` + classRoleOf("s.user_id", "s.student_user_id") + ` AS role
 			FROM answer_sets s WHERE s.class_id = @class AND s.student_user_id IN (` + students + `))

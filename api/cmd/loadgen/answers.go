@@ -127,7 +127,7 @@ func runAnswers(ctx context.Context, args []string) error {
 		for _, e := range cfg.emails {
 			n := len(streams)
 			streams = append(streams, &stream{email: emailOf(e, 0, h), patience: cfg.patience,
-				client: &client{http: newHostClient(cfg.base, clientAddr(79, n)), base: cfg.base, host: h}})
+				client: newClient(cfg.base, clientAddr(79, n), h)})
 		}
 	}
 	var wg sync.WaitGroup
@@ -302,7 +302,8 @@ func valueOf(set *answerSet, question int64) string {
 
 // verify reads the set from the surviving replica and checks it.
 func (s *stream) verify(ctx context.Context, base *url.URL, elapsed time.Duration) string {
-	c := &client{http: newHostClient(base, nil), base: base, host: s.host, token: s.token}
+	c := newClient(base, nil, s.host)
+	c.token = s.token
 	set, err := s.read(ctx, c)
 	for deadline := time.Now().Add(s.patience); err != nil && time.Now().Before(deadline) && ctx.Err() == nil; {
 		time.Sleep(200 * time.Millisecond)

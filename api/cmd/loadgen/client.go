@@ -114,6 +114,12 @@ type client struct {
 	tokenMu sync.RWMutex
 }
 
+// newClient is a virtual user of the school at host on the server at base,
+// its connections from the local address src (nil: the system's choice).
+func newClient(base *url.URL, src net.IP, host string) *client {
+	return &client{http: newHostClient(base, src), base: base, host: host}
+}
+
 // setToken keeps a new token.
 func (c *client) setToken(tok string) {
 	c.tokenMu.Lock()

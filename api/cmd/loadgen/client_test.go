@@ -30,7 +30,7 @@ func TestRequestsAreNeverSentTwice(t *testing.T) {
 	}
 	for _, method := range []string{http.MethodGet, http.MethodPost} {
 		got.Store(0)
-		c := &client{http: newHostClient(base, nil), base: base, host: "load1.localhost"}
+		c := newClient(base, nil, "load1.localhost")
 		if _, err := c.do(context.Background(), "", method, "/api/auth/refresh", map[string]string{}, nil); err == nil {
 			t.Errorf("%s: no error for a connection closed without an answer", method)
 		}
@@ -55,7 +55,7 @@ func TestRequestsNameTheSchoolsHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &client{http: newHostClient(base, nil), base: base, host: "load1.localhost"}
+	c := newClient(base, nil, "load1.localhost")
 	status, err := c.do(context.Background(), "", http.MethodGet, "/x", nil, nil)
 	if status != http.StatusConflict || statusOf(err) != http.StatusConflict {
 		t.Errorf("status %d, error %v; want 409 from the school's host", status, err)

@@ -204,7 +204,7 @@ func runMix(ctx context.Context, args []string) error {
 		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
 		for j := range perSchool[s] {
 			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
-			u.client = &client{http: newHostClient(cfg.base, clientAddr(77, len(users))), base: cfg.base, host: host}
+			u.client = newClient(cfg.base, clientAddr(77, len(users)), host)
 			if j < teachers {
 				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
 			} else {
@@ -638,7 +638,8 @@ func signInLane(ctx context.Context, deadline time.Time, cfg *mixConfig, used []
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			c := &client{http: newHostClient(cfg.base, clientAddr(78, i)), base: cfg.base, host: cfg.hosts[s], rec: rec}
+			c := newClient(cfg.base, clientAddr(78, i), cfg.hosts[s])
+			c.rec = rec
 			start := time.Now()
 			err := c.signIn(ctx, email, codes)
 			if ctx.Err() != nil {
