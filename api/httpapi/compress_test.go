@@ -3,12 +3,20 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/apperror"
 )
 
 // builtApp is a build as Vite writes it: an asset with its brotli and gzip
@@ -141,5 +149,122 @@ func TestPageAndAPIAnswersAreCompressedOnTheFly(t *testing.T) {
 	small := f.do(t, http.MethodGet, "a.localhost", "/healthz", gz)
 	if small.Header().Get("Content-Encoding") != "" {
 		t.Errorf("a small answer is compressed: %q", small.Header().Get("Content-Encoding"))
+	}
+}
+
+// decodeBody undoes the coding a response names, failing the test when the
+// body is not in it.
+func decodeBody(t *testing.T, rec *httptest.ResponseRecorder) string {
+	t.Helper()
+	switch enc := rec.Header().Get("Content-Encoding"); enc {
+	case "":
+		return rec.Body.String()
+	case "gzip":
+		return gunzip(t, rec.Body.Bytes())
+	case "zstd":
+		zr, err := zstd.NewReader(bytes.NewReader(rec.Body.Bytes()))
+		if err != nil {
+			t.Fatalf("not zstd: %v", err)
+		}
+		defer zr.Close()
+		out, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("unzstd: %v", err)
+		}
+		return string(out)
+	default:
+		t.Fatalf("unexpected Content-Encoding %q", enc)
+		return ""
+	}
+}
+
+// API answers go out in the coding the client prefers of zstd and gzip
+// (zstd when it takes both alike), and unchanged once decoded.
+func TestAPIAnswersAreCodedAsTheClientPrefers(t *testing.T) {
+	f := newFixtureWith(t, func(_ *fixture, o *Options) { o.Dist = builtApp() })
+	plain := f.do(t, http.MethodGet, "a.localhost", "/api/openapi.json", nil)
+	if plain.Code != http.StatusOK || plain.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("plain: status %d, Content-Encoding %q", plain.Code, plain.Header().Get("Content-Encoding"))
+	}
+	for _, tc := range []struct{ accept, want string }{
+		{"gzip, deflate, br, zstd", "zstd"},
+		{"zstd", "zstd"},
+		{"gzip, deflate", "gzip"},
+		{"gzip;q=1, zstd;q=0.5", "gzip"},
+		{"zstd;q=0, gzip", "gzip"},
+		{"br", ""},
+		{"identity", ""},
+	} {
+		t.Run(tc.accept, func(t *testing.T) {
+			rec := f.do(t, http.MethodGet, "a.localhost", "/api/openapi.json", map[string]string{"Accept-Encoding": tc.accept})
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			if got := rec.Header().Get("Content-Encoding"); got != tc.want {
+				t.Errorf("Content-Encoding %q, want %q", got, tc.want)
+			}
+			if got := rec.Header().Values("Vary"); len(got) != 1 || got[0] != "Accept-Encoding" {
+				t.Errorf("Vary %q, want Accept-Encoding once", got)
+			}
+			if tc.want != "" && rec.Body.Len()*4 > plain.Body.Len() {
+				t.Errorf("%d bytes coded against %d plain", rec.Body.Len(), plain.Body.Len())
+			}
+			if body := decodeBody(t, rec); body != plain.Body.String() {
+				t.Errorf("decoded answer differs from the plain one (%d bytes against %d)", len(body), plain.Body.Len())
+			}
+		})
+	}
+}
+
+// A handler's error and a handler's panic are answered in the error shape
+// with their status, and counted with it, when the client takes a coding:
+// the error is answered while the coding writer is live, the panic by the
+// middleware outside it, on the server's own response.
+func TestErrorsAndPanicsAreAnsweredThroughTheCoding(t *testing.T) {
+	logs := &syncBuffer{}
+	f := newFixtureWith(t, func(f *fixture, o *Options) {
+		f.log = slog.New(slog.NewJSONHandler(logs, nil))
+	})
+	f.srv.e.GET("/test/refused", func(c *echo.Context) error {
+		return apperror.New(apperror.Forbidden, "error.forbidden")
+	}, f.srv.resolveTenant)
+	f.srv.e.GET("/test/panics", func(c *echo.Context) error {
+		panic("disk on fire")
+	}, f.srv.resolveTenant)
+	for _, tc := range []struct {
+		path   string
+		status int
+	}{
+		{"/test/refused", http.StatusForbidden},
+		{"/test/panics", http.StatusInternalServerError},
+	} {
+		for _, accept := range []string{"", "gzip", "zstd"} {
+			t.Run(tc.path+" "+accept, func(t *testing.T) {
+				rid := "compress-" + strings.Trim(strings.ReplaceAll(tc.path, "/", "-"), "-") + "-" + accept
+				rec := f.do(t, http.MethodGet, "a.localhost", tc.path, map[string]string{"Accept-Encoding": accept, "X-Request-ID": rid})
+				if rec.Code != tc.status {
+					t.Fatalf("status %d, want %d: %q", rec.Code, tc.status, rec.Body.String())
+				}
+				var p struct {
+					StatusCode  int    `json:"statusCode"`
+					Description string `json:"description"`
+				}
+				if err := json.Unmarshal([]byte(decodeBody(t, rec)), &p); err != nil || p.StatusCode != tc.status || p.Description == "" {
+					t.Errorf("not the error shape: %v %+v", err, p)
+				}
+				logged := false
+				for _, line := range logs.lines(t) {
+					if line["msg"] == "request" && line["request_id"] == rid {
+						logged = true
+						if line["status"] != float64(tc.status) {
+							t.Errorf("request logged with status %v, want %d", line["status"], tc.status)
+						}
+					}
+				}
+				if !logged {
+					t.Error("request not logged")
+				}
+			})
+		}
 	}
 }

@@ -7,14 +7,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
-	"path"
 	"regexp"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v5"
-	"github.com/labstack/echo/v5/middleware"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -327,10 +324,6 @@ func (s *Server) bodyLimit(def int64) echo.MiddlewareFunc {
 	}
 }
 
-// compressMinLength is the smallest answer worth compressing: below about
-// a kilobyte the coding's overhead eats the gain.
-const compressMinLength = 1024
-
 // readableQuery refuses a request with a query value that Postgres could
 // not store or compare (invalid UTF-8, a NUL character), naming the
 // parameter: a search for such a text would otherwise end as a server
@@ -349,21 +342,4 @@ func readableQuery(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
-}
-
-// compress gzips what the server makes at request time, index.html and API
-// answers, for browsers that accept it. Files of the built app are left to
-// serveStatic, which sends the build's own brotli and gzip copies, and
-// /metrics to the Prometheus handler, which compresses for itself.
-func (s *Server) compress() echo.MiddlewareFunc {
-	return middleware.GzipWithConfig(middleware.GzipConfig{
-		MinLength: compressMinLength,
-		Skipper: func(c *echo.Context) bool {
-			p := c.Request().URL.Path
-			if p == "/metrics" {
-				return true
-			}
-			return isStaticFile(s.dist, strings.TrimPrefix(path.Clean("/"+p), "/"))
-		},
-	})
 }

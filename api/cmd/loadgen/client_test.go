@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"sync/atomic"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // A request whose connection dies before the answer is a failure to count,
@@ -59,5 +63,51 @@ func TestRequestsNameTheSchoolsHost(t *testing.T) {
 	status, err := c.do(context.Background(), "", http.MethodGet, "/x", nil, nil)
 	if status != http.StatusConflict || statusOf(err) != http.StatusConflict {
 		t.Errorf("status %d, error %v; want 409 from the school's host", status, err)
+	}
+}
+
+// Requests accept the codings a browser accepts, and coded answers are
+// decoded before they are read.
+func TestAnswersAreAskedForAndReadCoded(t *testing.T) {
+	const answer = `{"token":"` + "abcdefghij" + `"}`
+	for _, enc := range []string{"zstd", "gzip", ""} {
+		t.Run(enc, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if got := r.Header.Get("Accept-Encoding"); got != acceptEncoding {
+					http.Error(w, "Accept-Encoding "+got, http.StatusBadRequest)
+					return
+				}
+				w.Header().Set("Content-Type", "application/json")
+				var body bytes.Buffer
+				switch enc {
+				case "zstd":
+					zw, _ := zstd.NewWriter(&body)
+					_, _ = zw.Write([]byte(answer))
+					_ = zw.Close()
+				case "gzip":
+					zw := gzip.NewWriter(&body)
+					_, _ = zw.Write([]byte(answer))
+					_ = zw.Close()
+				default:
+					body.WriteString(answer)
+				}
+				if enc != "" {
+					w.Header().Set("Content-Encoding", enc)
+				}
+				_, _ = w.Write(body.Bytes())
+			}))
+			defer srv.Close()
+			base, err := url.Parse(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out tokenResponse
+			if _, err := newClient(base, nil, "load1.localhost").do(context.Background(), "", http.MethodGet, "/x", nil, &out); err != nil {
+				t.Fatal(err)
+			}
+			if out.Token != "abcdefghij" {
+				t.Errorf("token %q", out.Token)
+			}
+		})
 	}
 }
