@@ -111,3 +111,25 @@ func TestAnswersAreAskedForAndReadCoded(t *testing.T) {
 		})
 	}
 }
+
+// An answer that nobody reads is not decoded (its coding is not even
+// checked); one that is read must decode.
+func TestOnlyAnswersThatAreReadAreDecoded(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "zstd")
+		_, _ = w.Write([]byte("not zstd at all"))
+	}))
+	defer srv.Close()
+	base, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(base, nil, "load1.localhost")
+	if _, err := c.do(context.Background(), "", http.MethodGet, "/x", nil, nil); err != nil {
+		t.Errorf("unread answer: %v", err)
+	}
+	var out tokenResponse
+	if _, err := c.do(context.Background(), "", http.MethodGet, "/x", nil, &out); err == nil {
+		t.Error("a read answer that does not decode gave no error")
+	}
+}
