@@ -69,7 +69,7 @@ func TestRequestsNameTheSchoolsHost(t *testing.T) {
 // Requests accept the codings a browser accepts, and coded answers are
 // decoded before they are read.
 func TestAnswersAreAskedForAndReadCoded(t *testing.T) {
-	const answer = `{"token":"` + "abcdefghij" + `"}`
+	const answer = `{"token":"abcdefghij"}`
 	for _, enc := range []string{"zstd", "gzip", ""} {
 		t.Run(enc, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
