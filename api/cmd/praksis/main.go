@@ -40,6 +40,7 @@ import (
 	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/api/sysmon"
 	"github.com/praksis/praksis/api/tracing"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
@@ -156,12 +157,18 @@ func serveCmd() *cobra.Command {
 		Short: "Serve the API and the web app for every school host",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// First: it runs the program again, and only that new run goes on.
+			steady := sysmon.Steady()
 			cfg, err := config.FromEnv()
 			if err != nil {
 				return err
 			}
 			tuneGC()
-			return serve(cmd.Context(), cfg, newLogger(cfg), nil)
+			log := newLogger(cfg)
+			if steady != nil {
+				log.Warn("the runtime's monitor thread keeps Go's default sleep", "error", steady.Error())
+			}
+			return serve(cmd.Context(), cfg, log, nil)
 		},
 	}
 }
