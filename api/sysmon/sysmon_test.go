@@ -3,6 +3,7 @@ package sysmon
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -30,38 +31,32 @@ func TestTheSettingJoinsGODEBUGUnlessTheOperatorChose(t *testing.T) {
 	}
 }
 
-// childEnv marks the test binary run again by TestSteadyRunsTheProgramAgainWithTheSetting.
-const childEnv = "SYSMON_TEST_CHILD"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "1" {
-		if err := Steady(); err != nil {
-			os.Stdout.WriteString("error: " + err.Error())
-			os.Exit(1)
-		}
-		// Reached only after the exec, in the program run again, whose
-		// GODEBUG now holds the setting.
-		os.Stdout.WriteString("GODEBUG=" + os.Getenv("GODEBUG") + " args=" + strings.Join(os.Args[1:], " "))
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
 func TestSteadyRunsTheProgramAgainWithTheSetting(t *testing.T) {
+	// A program of its own: Steady replaces the running program, so it
+	// cannot run inside the test binary.
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command, to build the program: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "steady")
+	build := exec.Command(goCmd, "build", "-o", bin, "./testdata/steady")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build the program: %v\n%s", err, out)
+	}
 	cases := []struct{ godebug, want string }{
 		{"", "GODEBUG=" + Setting},
 		{"gctrace=0", "GODEBUG=gctrace=0," + Setting},
 		{"schedtrace=0", "GODEBUG=schedtrace=0"},
 	}
 	for _, c := range cases {
-		cmd := exec.Command(os.Args[0], "-test.run=^$", "extra")
+		cmd := exec.Command(bin, "first", "second")
 		cmd.Env = append(slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GODEBUG=") }),
-			childEnv+"=1", "GODEBUG="+c.godebug)
+			"GODEBUG="+c.godebug)
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("GODEBUG=%s: %v (%s)", c.godebug, err, out)
 		}
-		if want := c.want + " args=-test.run=^$ extra"; string(out) != want {
+		if want := c.want + " args=first second"; string(out) != want {
 			t.Errorf("GODEBUG=%s: %q, want %q", c.godebug, out, want)
 		}
 	}
