@@ -3,6 +3,7 @@
 //
 //	loadgen mix      a semester-end mix of requests across several schools for
 //	                 a fixed time; prints throughput and p50/p95/p99 per route
+//	                 (with -pair, two servers in turns under the same mix)
 //	loadgen answers  streams of answer saves while the operator kills a
 //	                 replica, then reads every answer set back and checks that
 //	                 every acknowledged save is there

@@ -45,6 +45,11 @@ type mixConfig struct {
 	step      time.Duration
 	// procs is the processors this process may use (GOMAXPROCS).
 	procs int
+	// Pair mode (see runPair): a second server, the rates it is compared
+	// at and the rounds of the comparison.
+	pair      *url.URL
+	pairRates []float64
+	rounds    int
 }
 
 func parseMix(args []string) (*mixConfig, error) {
@@ -94,6 +99,9 @@ Flags:
 	fs.IntVar(&c.bisect, "bisect", 2, "bisection steps after the first rate that misses the target")
 	fs.DurationVar(&c.step, "step", 5*time.Second, "how long each rate of the capacity search runs")
 	fs.IntVar(&c.procs, "procs", 1, "processors the load generator itself uses (GOMAXPROCS, 1 to 64): on a machine it shares with the server and Postgres, one keeps its own share small (two spent a third more CPU per request, mostly waking each other)")
+	pair := fs.String("pair", "", "pair mode: a second server (a loopback URL) serving the same -hosts from another database, such as one where more schools are registered; instead of the measured run and the capacity search, the two take turns under the same open-loop load at each of -pair-rates for -rounds rounds of -step each, and the report compares their latencies round by round (no sign-in lane)")
+	pairRates := fs.String("pair-rates", "250,1000", "pair mode: comma-separated offered rates (requests/s) each round measures on both servers")
+	fs.IntVar(&c.rounds, "rounds", 5, "pair mode: rounds (1 to 20); each measures both servers at every -pair-rates, in turn")
 	cpu := fs.String("cpu", "", "name=pid,…: also report the CPU time per request of each process and its descendants, such as server=1234,database=5678 (Linux /proc)")
 	var err error
 	if c.base, err = parseCommandLine(fs, args, base); err != nil {
@@ -102,12 +110,22 @@ Flags:
 	if c.cpu, err = parseCPURoots(*cpu); err != nil {
 		return nil, err
 	}
-	for _, r := range splitList(*rates) {
-		var v float64
-		if _, err := fmt.Sscan(r, &v); err != nil || v <= 0 || v > 20000 {
-			return nil, fmt.Errorf("-rates: %q is not a rate from 1 to 20000", r)
+	if c.rates, err = parseRates("rates", *rates); err != nil {
+		return nil, err
+	}
+	if *pair != "" {
+		if c.pair, err = loopbackURL("pair", *pair); err != nil {
+			return nil, err
 		}
-		c.rates = append(c.rates, v)
+		if c.pairRates, err = parseRates("pair-rates", *pairRates); err != nil {
+			return nil, err
+		}
+		if len(c.pairRates) == 0 {
+			return nil, errors.New("-pair-rates: at least one rate")
+		}
+		if c.rounds < 1 || c.rounds > 20 {
+			return nil, errors.New("-rounds must be 1 to 20")
+		}
 	}
 	if c.rate < 0 || c.rate > 20000 {
 		return nil, errors.New("-rate must be 0 to 20000")
@@ -141,6 +159,19 @@ Flags:
 	// it shares the machine, and what it spends the others cannot.
 	c.cpu = append(c.cpu, cpuRoot{name: "loadgen", pid: os.Getpid()})
 	return &c, nil
+}
+
+// parseRates reads a flag's comma-separated list of offered rates.
+func parseRates(flagName, list string) ([]float64, error) {
+	var out []float64
+	for _, r := range splitList(list) {
+		var v float64
+		if _, err := fmt.Sscan(r, &v); err != nil || v <= 0 || v > 20000 {
+			return nil, fmt.Errorf("-%s: %q is not a rate from 1 to 20000", flagName, r)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // emailOf fills in an e-mail pattern: {n} is the number, {school} the first
@@ -193,52 +224,23 @@ func runMix(ctx context.Context, args []string) error {
 	defer catcher.Close()
 	codes := catcherSource{catcher}
 
-	// The users: per school, the first teachers and students.
-	perSchool := make([]int, len(cfg.hosts))
-	for i := range cfg.clients {
-		perSchool[i%len(cfg.hosts)]++
+	users, studentsUsed, err := newUsers(cfg, cfg.base, 77)
+	if err != nil {
+		return err
 	}
-	var users []*vuser
-	studentsUsed := make([]int, len(cfg.hosts))
-	for s, host := range cfg.hosts {
-		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
-		for j := range perSchool[s] {
-			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
-			u.client = newClient(cfg.base, clientAddr(77, len(users)), host)
-			if j < teachers {
-				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
-			} else {
-				studentsUsed[s]++
-				u.email = emailOf(cfg.studentEmail, studentsUsed[s], host)
-			}
-			users = append(users, u)
-		}
-		if studentsUsed[s] > cfg.studentsPer {
-			return fmt.Errorf("school %s: %d student users but -students is %d", host, studentsUsed[s], cfg.studentsPer)
-		}
+	if cfg.pair != nil {
+		fmt.Printf("mix: %d virtual users on each of two servers, on %d schools (%s), after %s warm-up each; e-mail to smtp://%s\n",
+			len(users), len(cfg.hosts), strings.Join(cfg.hosts, ", "), cfg.warmup, addr)
+	} else {
+		fmt.Printf("mix: %d virtual users on %d schools (%s), %s measured after %s warm-up, sign-ins %.1f/s; e-mail to smtp://%s\n",
+			len(users), len(cfg.hosts), strings.Join(cfg.hosts, ", "), cfg.duration, cfg.warmup, cfg.signInRate, addr)
 	}
-	fmt.Printf("mix: %d virtual users on %d schools (%s), %s measured after %s warm-up, sign-ins %.1f/s; e-mail to smtp://%s\n",
-		len(users), len(cfg.hosts), strings.Join(cfg.hosts, ", "), cfg.duration, cfg.warmup, cfg.signInRate, addr)
-
-	// Set-up: sign in and read what each user works on (not measured).
-	setupStart := time.Now()
-	sem := make(chan struct{}, cfg.setupParallel)
-	var wg sync.WaitGroup
-	errs := make([]error, len(users))
-	for i, u := range users {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			errs[i] = u.setup(ctx, codes)
-		}()
+	if err := setUp(ctx, cfg, users, codes); err != nil {
+		return err
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("set-up: %w", err)
+	if cfg.pair != nil {
+		return runPair(ctx, cfg, users, codes)
 	}
-	fmt.Printf("set-up: %d users signed in and ready in %.1fs\n", len(users), time.Since(setupStart).Seconds())
 
 	// Warm-up, then the measured run. Each ends by starting no new
 	// request; those under way finish (within requestTimeout).
@@ -316,6 +318,61 @@ func runMix(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// newUsers makes the mix's virtual users against base: per school, the
+// first teachers and students. Each connects from a loopback address of
+// block (127.block.x.y). It also returns how many students of each school
+// are virtual users (the sign-in lane takes the next ones).
+func newUsers(cfg *mixConfig, base *url.URL, block byte) ([]*vuser, []int, error) {
+	perSchool := make([]int, len(cfg.hosts))
+	for i := range cfg.clients {
+		perSchool[i%len(cfg.hosts)]++
+	}
+	var users []*vuser
+	studentsUsed := make([]int, len(cfg.hosts))
+	for s, host := range cfg.hosts {
+		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
+		for j := range perSchool[s] {
+			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
+			u.client = newClient(base, clientAddr(block, len(users)), host)
+			if j < teachers {
+				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
+			} else {
+				studentsUsed[s]++
+				u.email = emailOf(cfg.studentEmail, studentsUsed[s], host)
+			}
+			users = append(users, u)
+		}
+		if studentsUsed[s] > cfg.studentsPer {
+			return nil, nil, fmt.Errorf("school %s: %d student users but -students is %d", host, studentsUsed[s], cfg.studentsPer)
+		}
+	}
+	return users, studentsUsed, nil
+}
+
+// setUp signs every user in and reads what each works on (not measured),
+// -setup-parallel at a time.
+func setUp(ctx context.Context, cfg *mixConfig, users []*vuser, codes codeSource) error {
+	start := time.Now()
+	sem := make(chan struct{}, cfg.setupParallel)
+	var wg sync.WaitGroup
+	errs := make([]error, len(users))
+	for i, u := range users {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = u.setup(ctx, codes)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("set-up on %s: %w", users[0].base, err)
+	}
+	fmt.Printf("set-up: %d users signed in and ready in %.1fs\n", len(users), time.Since(start).Seconds())
 	return nil
 }
 
@@ -427,19 +484,8 @@ func search(ctx context.Context, cfg *mixConfig, users []*vuser) ([]stepResult, 
 	fmt.Printf("%10s %10s %8s %8s %8s %7s  %s\n", "offered/s", "answered/s", "p50 ms", "p95 ms", "p99 ms", "failed", "CPU ms per request")
 	var steps []stepResult
 	run := func(rate float64) stepResult {
-		rec := newRecorder()
-		before := cpuTicks(cfg.cpu)
-		start := time.Now()
-		driveOpen(ctx, start.Add(cfg.step), users, rec, rate)
-		elapsed := time.Since(start)
-		after := cpuTicks(cfg.cpu)
-		_, total := rec.report(elapsed)
-		st := stepResult{offered: rate, total: total, cpu: map[string]float64{}}
-		for _, r := range cfg.cpu {
-			if total.Count > 0 {
-				st.cpu[r.name] = float64(after[r.name]-before[r.name]) * 1000 / clockTicks / float64(total.Count)
-			}
-		}
+		st := measureOpen(ctx, cfg, users, rate)
+		total := st.total
 		fmt.Printf("%10.0f %10.1f %8s %8s %8s %7d  %s\n", rate, total.PerSecond, ms(total.P50), ms(total.P95), ms(total.P99), total.Failed, st.cpuText(cfg))
 		steps = append(steps, st)
 		// Let what piled up drain before the next rate.
