@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -295,13 +296,11 @@ func runMix(ctx context.Context, args []string) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if cfg.tsvFile != "" {
-		f, err := os.Create(cfg.tsvFile)
-		if err != nil {
-			return err
-		}
+	if cfg.tsvFile == "" {
+		return nil
+	}
+	return writeFile(cfg.tsvFile, func(f io.Writer) error {
 		if err := writeTSV(f, rows, total); err != nil {
-			f.Close()
 			return err
 		}
 		for _, r := range cfg.cpu {
@@ -314,11 +313,8 @@ func runMix(ctx context.Context, args []string) error {
 		if len(cfg.rates) > 0 {
 			fmt.Fprintf(f, "#capacity\t%.0f\n", capacity)
 		}
-		if err := f.Close(); err != nil {
-			return err
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // newUsers makes the mix's virtual users against base: per school, the

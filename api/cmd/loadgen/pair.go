@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"time"
 )
@@ -93,15 +92,7 @@ func runPair(ctx context.Context, cfg *mixConfig, users []*vuser, codes codeSour
 	if cfg.tsvFile == "" {
 		return nil
 	}
-	f, err := os.Create(cfg.tsvFile)
-	if err != nil {
-		return err
-	}
-	if err := writePairTSV(f, turns, medians); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeFile(cfg.tsvFile, func(w io.Writer) error { return writePairTSV(w, turns, medians) })
 }
 
 // measureOpen offers rate requests/s to users for -step and returns what

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +114,36 @@ func TestPairFlags(t *testing.T) {
 				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
 			case err == nil && cfg.pair == nil:
 				t.Fatal("-pair not kept")
+			}
+		})
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name    string
+		path    string
+		write   func(io.Writer) error
+		want    string
+		wantErr bool
+	}{
+		{"written", dir + "/ok.tsv", func(w io.Writer) error { _, err := io.WriteString(w, "#median\t250\n"); return err }, "#median\t250\n", false},
+		{"the writer's error", dir + "/bad.tsv", func(io.Writer) error { return errors.New("disk full") }, "", true},
+		{"no such folder", dir + "/none/x.tsv", func(io.Writer) error { return nil }, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := writeFile(tt.path, tt.write)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error %v, want one: %v", err, tt.wantErr)
+			}
+			if tt.wantErr {
+				return
+			}
+			got, err := os.ReadFile(tt.path)
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("file holds %q (%v), want %q", got, err, tt.want)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"sync"
@@ -156,4 +157,19 @@ func writeTSV(w io.Writer, rows []row, total row) error {
 		}
 	}
 	return nil
+}
+
+// writeFile creates the file at path and fills it with write; the file is
+// closed whatever write returns, and a failed close is an error too (the
+// results may not all be on disk).
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
