@@ -3,6 +3,10 @@ package answers
 import (
 	"context"
 	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
@@ -38,6 +42,80 @@ type Saved struct {
 
 // HTTPStatus is 201 for a new set, 200 for an existing one.
 func (s Saved) HTTPStatus() int { return edge.Created(s.created) }
+
+// SaveParams is the params of POST /api/answers.
+type SaveParams struct {
+	Prefer string `header:"Prefer" description:"return=minimal (RFC 7240): answer with the set's head and the questions sent as now stored (an AnswersSavedHead) instead of the whole set; Preference-Applied: return=minimal says it was done. The web app asks so on every save"`
+}
+
+// SavedHead is the answer to a save that preferred a minimal one: what a
+// client that holds the set needs to go on, the new version and the
+// questions it sent as they are now stored. A whole set is about 9 KB of
+// JSON in a form of 40 questions with comments, and an autosave goes every
+// few seconds, on a phone often over a weak signal; this is a few hundred
+// bytes.
+type SavedHead struct {
+	ID          int64      `json:"id"`
+	Version     int        `json:"version" description:"Goes up by one with each save that changes something; send it back to save again"`
+	DeliveredAt *time.Time `json:"deliveredAt" description:"When the set was last delivered; null until then"`
+	UpdatedAt   time.Time  `json:"updatedAt"`
+	Saved       []Answer   `json:"saved" description:"Each question sent, in the order sent, with the value and comment now stored (null for none); the set's other questions are as the client last had them, since the version it sent was the stored one"`
+}
+
+// SaveAnswer is the answer to POST /api/answers: the whole set, or its
+// head (SavedHead) for a client that prefers a minimal answer.
+type SaveAnswer struct {
+	set  Saved
+	head *SavedHead
+}
+
+// HTTPStatus is 201 for a new set, 200 for an existing one, in either
+// shape.
+func (a SaveAnswer) HTTPStatus() int { return a.set.HTTPStatus() }
+
+// Shape is the head when the client asked for it, else the whole set.
+func (a SaveAnswer) Shape() any {
+	if a.head != nil {
+		return a.head
+	}
+	return a.set
+}
+
+// JSONSchemaOneOf documents the two shapes.
+func (SaveAnswer) JSONSchemaOneOf() []any { return []any{Set{}, SavedHead{}} }
+
+// headOf is the head of s after a save of the questions in sent.
+func headOf(s *Set, sent []Answer) *SavedHead {
+	at := make(map[int64]Answer, len(s.Answers))
+	for _, a := range s.Answers {
+		at[a.FormQuestionID] = a
+	}
+	h := &SavedHead{ID: s.ID, Version: s.Version, DeliveredAt: s.DeliveredAt, UpdatedAt: s.UpdatedAt, Saved: make([]Answer, 0, len(sent))}
+	for _, a := range sent {
+		stored, ok := at[a.FormQuestionID]
+		if !ok {
+			stored = Answer{FormQuestionID: a.FormQuestionID}
+		}
+		h.Saved = append(h.Saved, stored)
+	}
+	return h
+}
+
+// prefersMinimal says whether a Prefer header (RFC 7240) asks for
+// return=minimal: preferences are separated by commas, their parameters by
+// semicolons, names are case-insensitive, a value may be quoted, and of a
+// preference given twice only the first counts.
+func prefersMinimal(prefer string) bool {
+	for _, p := range strings.Split(prefer, ",") {
+		p, _, _ = strings.Cut(p, ";")
+		name, value, _ := strings.Cut(p, "=")
+		if !strings.EqualFold(strings.TrimSpace(name), "return") {
+			continue
+		}
+		return strings.EqualFold(strings.Trim(strings.TrimSpace(value), `"`), "minimal")
+	}
+	return false
+}
 
 // readerOf gives a rule the signed-in caller along with its params. The
 // routes sit behind sign-in; a request without a caller is refused all
@@ -96,12 +174,18 @@ var (
 	})
 
 	// HandleSave serves POST /api/answers: 201 with a new set, 200 with an
-	// updated one (see Save, which checks the caller's relation).
-	HandleSave = edge.Write(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, in Input) (*Saved, error) {
-		s, created, err := Save(ctx, in)
+	// updated one (see Save, which checks the caller's relation); only the
+	// set's head when the client prefers a minimal answer.
+	HandleSave = edge.WriteWithContext(http.StatusCreated, func(c *echo.Context, p SaveParams, in Input) (*SaveAnswer, error) {
+		s, created, err := Save(c.Request().Context(), in)
 		if err != nil {
 			return nil, err
 		}
-		return &Saved{Set: *s, created: created}, nil
+		out := &SaveAnswer{set: Saved{Set: *s, created: created}}
+		if prefersMinimal(p.Prefer) {
+			out.head = headOf(s, in.Answers)
+			c.Response().Header().Set("Preference-Applied", "return=minimal")
+		}
+		return out, nil
 	})
 )

@@ -5,7 +5,8 @@
 // describe the route in the OpenAPI document, so the document and the code
 // cannot drift apart.
 //
-// Params structs tag their fields with `path:"name"` or `query:"name"`.
+// Params structs tag their fields with `path:"name"`, `query:"name"` or
+// `header:"Name"` (a string field: the header's values joined by commas).
 // A path id of type int64 that is not a positive integer is 404 (no
 // resource has such an id); a query value that does not parse is 400 with
 // the field named in the error shape.
@@ -17,6 +18,7 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v5"
@@ -159,6 +161,13 @@ func Created(made bool) int {
 	return http.StatusOK
 }
 
+// Shaped is an answer that takes one of several shapes, chosen by the
+// request (a client that prefers a minimal answer): write sends what Shape
+// returns. The type documents its shapes itself (JSONSchemaOneOf).
+type Shaped interface {
+	Shape() any
+}
+
 func write(c *echo.Context, status int, out any) error {
 	if _, ok := out.(NoContent); ok || status == http.StatusNoContent {
 		return c.NoContent(http.StatusNoContent)
@@ -167,6 +176,9 @@ func write(c *echo.Context, status int, out any) error {
 		if code := s.HTTPStatus(); code != 0 {
 			status = code
 		}
+	}
+	if s, ok := out.(Shaped); ok {
+		out = s.Shape()
 	}
 	return c.JSON(status, out)
 }
@@ -189,9 +201,10 @@ func outOf[Out any]() any {
 
 // field is one bound field of a params struct.
 type field struct {
-	index []int
-	name  string
-	path  bool
+	index  []int
+	name   string
+	path   bool
+	header bool
 }
 
 var fieldCache sync.Map // reflect.Type -> []field
@@ -207,13 +220,15 @@ func fieldsOf(t reflect.Type) []field {
 			out = append(out, field{index: sf.Index, name: name, path: true})
 		} else if name, ok := sf.Tag.Lookup("query"); ok {
 			out = append(out, field{index: sf.Index, name: name})
+		} else if name, ok := sf.Tag.Lookup("header"); ok && sf.Type.Kind() == reflect.String {
+			out = append(out, field{index: sf.Index, name: name, header: true})
 		}
 	}
 	fieldCache.Store(t, out)
 	return out
 }
 
-// Bind fills the path and query fields of the struct p points to.
+// Bind fills the path, query and header fields of the struct p points to.
 func Bind(c *echo.Context, p any) error {
 	v := reflect.ValueOf(p).Elem()
 	if v.Kind() != reflect.Struct {
@@ -225,6 +240,10 @@ func Bind(c *echo.Context, p any) error {
 			if err := bindPath(c, f.name, dst); err != nil {
 				return err
 			}
+			continue
+		}
+		if f.header {
+			dst.SetString(strings.Join(c.Request().Header.Values(f.name), ", "))
 			continue
 		}
 		raw := c.QueryParam(f.name)

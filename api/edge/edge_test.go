@@ -158,3 +158,48 @@ func TestNoContent(t *testing.T) {
 		t.Errorf("documented out %v, params %v", e.Out, e.Params)
 	}
 }
+
+// shapedOut answers {"short":…} or {"long":…} as the request's header asks.
+type shapedOut struct {
+	short bool
+	text  string
+}
+
+func (s shapedOut) Shape() any {
+	if s.short {
+		return map[string]string{"short": s.text}
+	}
+	return map[string]string{"long": s.text}
+}
+
+// A header field gets the header's values joined by commas (empty when
+// the header is left out), and a Shaped answer is written as its shape.
+func TestHeadersAndShapes(t *testing.T) {
+	type withHeader struct {
+		Prefer string `header:"Prefer"`
+	}
+	e := WithContext(http.StatusOK, func(_ *echo.Context, p withHeader) (shapedOut, error) {
+		return shapedOut{short: p.Prefer == "a, b", text: p.Prefer}, nil
+	})
+	for _, tc := range []struct {
+		values []string
+		want   string
+	}{
+		{nil, `{"long":""}`},
+		{[]string{"a, b"}, `{"short":"a, b"}`},
+		{[]string{"a", "b"}, `{"short":"a, b"}`},
+		{[]string{"b"}, `{"long":"b"}`},
+	} {
+		ec := echo.New()
+		ec.GET("/x", e.Handler)
+		req := httptest.NewRequest(http.MethodGet, "/x", nil)
+		for _, v := range tc.values {
+			req.Header.Add("Prefer", v)
+		}
+		rec := httptest.NewRecorder()
+		ec.ServeHTTP(rec, req)
+		if got := strings.TrimSpace(rec.Body.String()); rec.Code != http.StatusOK || got != tc.want {
+			t.Errorf("Prefer %q: %d %s, want %s", tc.values, rec.Code, got, tc.want)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -445,6 +447,109 @@ func TestAnswerVersions(t *testing.T) {
 		FROM student_references r WHERE r.class_id = ? AND r.student_user_id = ? AND r.is_primary`, p.classID, p.studentID)
 	if rec := f.save(t, p, "advisor", in(3, "4")); rec.Code != http.StatusConflict {
 		t.Errorf("locked signing form: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// A save that prefers a minimal answer (Prefer: return=minimal, RFC 7240)
+// gets the set's new version and the questions it sent as now stored, in a
+// few hundred bytes; without the preference it gets the whole set.
+func TestSavePreferringAMinimalAnswer(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	f := newFixture(t)
+	p, m := f.mainFormPlacement(t)
+	full := f.mustSave(t, p, "advisor", answers.Input{AssignmentID: m.endID, StudentUserID: p.studentID,
+		Answers: []answers.Answer{{FormQuestionID: m.graded2, Value: sp("1"), Comment: sp("Ryddig")}}})
+	// coded asks for the answers coded as a browser does.
+	coded := true
+	saveAs := func(prefer string, version int, deliver bool, sent ...answers.Answer) *httptest.ResponseRecorder {
+		t.Helper()
+		in := answers.Input{AssignmentID: m.endID, StudentUserID: p.studentID, Version: version, Answers: sent, Deliver: deliver}
+		return f.sendWith(t, http.MethodPost, "a.localhost", "/api/answers", p.tokens["advisor"], in, func(r *http.Request) {
+			if coded {
+				r.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+			}
+			if prefer != "" {
+				r.Header.Set("Prefer", prefer)
+			}
+		})
+	}
+
+	rec := saveAs("return=minimal", full.Version, false,
+		answers.Answer{FormQuestionID: m.graded1, Value: sp(" 3 "), Comment: sp("  ")},
+		answers.Answer{FormQuestionID: m.text, Value: sp("Lærte mye"), Comment: sp("God uke")},
+		answers.Answer{FormQuestionID: m.graded2})
+	if rec.Code != http.StatusOK || rec.Header().Get("Preference-Applied") != "return=minimal" {
+		t.Fatalf("minimal save: %d, Preference-Applied %q: %s", rec.Code, rec.Header().Get("Preference-Applied"), rec.Body)
+	}
+	// Small enough that it goes uncoded, in one packet.
+	if n := rec.Body.Len(); n > 400 || rec.Header().Get("Content-Encoding") != "" {
+		t.Errorf("minimal answer of %d bytes, coded %q", n, rec.Header().Get("Content-Encoding"))
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &fields); err != nil {
+		t.Fatal(err)
+	}
+	keys := slices.Sorted(maps.Keys(fields))
+	if want := []string{"deliveredAt", "id", "saved", "updatedAt", "version"}; !slices.Equal(keys, want) {
+		t.Errorf("minimal answer has %v, want %v", keys, want)
+	}
+	head := decode[answers.SavedHead](t, rec)
+	if head.ID != full.ID || head.Version != full.Version+1 || head.DeliveredAt != nil {
+		t.Errorf("head %+v after set %d at version %d", head, full.ID, full.Version)
+	}
+	// The questions sent, in the order sent, as stored: the grading value
+	// trimmed, a blank comment none, a cleared question with neither.
+	want := []answers.Answer{{FormQuestionID: m.graded1, Value: sp("3")},
+		{FormQuestionID: m.text, Value: sp("Lærte mye"), Comment: sp("God uke")}, {FormQuestionID: m.graded2}}
+	asJSON := func(v any) string {
+		t.Helper()
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := asJSON(head.Saved); got != asJSON(want) {
+		t.Errorf("saved %s, want %s", got, asJSON(want))
+	}
+	stored := decode[answers.Set](t, f.send(t, http.MethodGet, "a.localhost", fmt.Sprintf("/api/answers/%d", full.ID), p.tokens["advisor"], nil))
+	if got := asJSON(stored.Answers); got != asJSON(want[:2]) || stored.Version != head.Version {
+		t.Errorf("stored at version %d: %s", stored.Version, got)
+	}
+
+	// A stale version is refused as ever; delivering says when.
+	if rec := saveAs("return=minimal", full.Version, false, answers.Answer{FormQuestionID: m.graded1, Value: sp("4")}); rec.Code != http.StatusConflict {
+		t.Errorf("stale minimal save: %d %s", rec.Code, rec.Body)
+	}
+	rec = saveAs("return=minimal", head.Version, true)
+	if d := decode[answers.SavedHead](t, rec); rec.Code != http.StatusOK || d.DeliveredAt == nil || d.Version != head.Version+1 || len(d.Saved) != 0 {
+		t.Errorf("minimal delivery: %d %s", rec.Code, rec.Body)
+	}
+	version := head.Version + 1
+
+	// Only return=minimal, as the first return preference, asks for it.
+	coded = false
+	for i, tc := range []struct {
+		prefer  string
+		minimal bool
+	}{
+		{"", false},
+		{"return=representation", false},
+		{"respond-async, RETURN=\"minimal\"; x=1", true},
+		{"return=representation, return=minimal", false},
+		{"wait=10", false},
+	} {
+		// A value other than the last, so that the version moves.
+		rec := saveAs(tc.prefer, version, false, answers.Answer{FormQuestionID: m.graded1, Value: sp(fmt.Sprint(i % 2))})
+		if rec.Code != http.StatusOK {
+			t.Fatalf("Prefer %q: %d %s", tc.prefer, rec.Code, rec.Body)
+		}
+		version++
+		applied := rec.Header().Get("Preference-Applied") == "return=minimal"
+		_, whole := decode[map[string]any](t, rec)["comments"]
+		if applied != tc.minimal || whole == tc.minimal {
+			t.Errorf("Prefer %q: Preference-Applied %q, whole set %v", tc.prefer, rec.Header().Get("Preference-Applied"), whole)
+		}
 	}
 }
 

@@ -458,8 +458,9 @@ func (d documented) params() any {
 	return reflect.New(reflect.StructOf(fields)).Elem().Interface()
 }
 
-// paramFields lists the fields tagged path or query of a params struct,
-// those of embedded structs included, and notes their names.
+// paramFields lists the fields tagged path, query or header of a params
+// struct, those of embedded structs included, and notes the names of the
+// path and query ones.
 func paramFields(t reflect.Type, named map[string]bool) []reflect.StructField {
 	var out []reflect.StructField
 	for i := 0; i < t.NumField(); i++ {
@@ -472,6 +473,11 @@ func paramFields(t reflect.Type, named map[string]bool) []reflect.StructField {
 		if !isPath {
 			var isQuery bool
 			if name, isQuery = f.Tag.Lookup("query"); !isQuery {
+				if _, isHeader := f.Tag.Lookup("header"); isHeader {
+					// Documented as a header parameter; path and query
+					// names are not taken by it.
+					out = append(out, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
+				}
 				continue
 			}
 		}

@@ -172,6 +172,11 @@ func (c *client) do(ctx context.Context, route, method, path string, body, out a
 	// As a browser over HTTPS asks: the server's coding of its answers is
 	// part of what a request costs it.
 	req.Header.Set("Accept-Encoding", acceptEncoding)
+	if route == routeSave {
+		// As the web app saves: the answer is the set's new version and the
+		// questions sent, not the whole set.
+		req.Header.Set("Prefer", "return=minimal")
+	}
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -109,6 +110,37 @@ func TestAnswersAreAskedForAndReadCoded(t *testing.T) {
 				t.Errorf("token %q", out.Token)
 			}
 		})
+	}
+}
+
+// Autosaves prefer the minimal answer, as the web app's do; other
+// requests state no preference.
+func TestSavesPreferTheMinimalAnswer(t *testing.T) {
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, r.Method+" "+r.URL.Path+": "+r.Header.Get("Prefer"))
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":3,"version":2}`))
+	}))
+	defer srv.Close()
+	base, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(base, nil, "load1.localhost")
+	var set answerSet
+	if _, err := c.do(context.Background(), routeSave, http.MethodPost, "/api/answers", saveBody{AssignmentID: 1, StudentUserID: 2}, &set); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.do(context.Background(), routeFormFull, http.MethodGet, "/api/classes/1/students/2/forms/3/full", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"POST /api/answers: return=minimal", "GET /api/classes/1/students/2/forms/3/full: "}
+	if !slices.Equal(got, want) {
+		t.Errorf("requests %q, want %q", got, want)
+	}
+	if set.ID != 3 || set.Version != 2 {
+		t.Errorf("set %+v, want id 3 at version 2", set)
 	}
 }
 

@@ -2072,41 +2072,19 @@ export interface components {
             /** @description Someone in the role delivered */
             delivered: boolean;
         };
-        AnswersSaved: {
-            /** @description In question order */
-            answers: components["schemas"]["AnswersAnswer"][];
-            /** Format: int64 */
-            assignmentId: number;
-            /** Format: int64 */
-            classId: number;
-            comments: components["schemas"]["AnswersComment"][];
-            /** Format: date-time */
-            createdAt: string;
+        AnswersSaveAnswer: components["schemas"]["AnswersSet"] | components["schemas"]["AnswersSavedHead"];
+        AnswersSavedHead: {
             /**
              * Format: date-time
              * @description When the set was last delivered; null until then
              */
             deliveredAt: null | string;
             /** Format: int64 */
-            formId: number;
-            /** Format: int64 */
             id: number;
-            isMidSemester: boolean;
-            role: components["schemas"]["AnswersRole"];
-            /**
-             * @description S student, PV practice supervisor, PL practice teacher
-             * @enum {string}
-             */
-            roleTag: "S" | "PV" | "PL";
-            /** Format: int64 */
-            studentUserId: number;
-            /** Format: int64 */
-            subjectId: number;
+            /** @description Each question sent, in the order sent, with the value and comment now stored (null for none); the set's other questions are as the client last had them, since the version it sent was the stored one */
+            saved: components["schemas"]["AnswersAnswer"][];
             /** Format: date-time */
             updatedAt: string;
-            /** Format: int64 */
-            userId: number;
-            userName: string;
             /** @description Goes up by one with each save that changes something; send it back to save again */
             version: number;
         };
@@ -3530,7 +3508,10 @@ export interface operations {
     postApiAnswers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): answer with the set's head and the questions sent as now stored (an AnswersSavedHead) instead of the whole set; Preference-Applied: return=minimal says it was done. The web app asks so on every save */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3546,7 +3527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AnswersSaved"];
+                    "application/json": components["schemas"]["AnswersSaveAnswer"];
                 };
             };
             /** @description A new set */
@@ -3555,7 +3536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AnswersSaved"];
+                    "application/json": components["schemas"]["AnswersSaveAnswer"];
                 };
             };
             /** @description Stale version, or the signing form is locked */

@@ -135,6 +135,8 @@ export type AnswersInput = Schemas['AnswersInput'];
 export type AnswerComment = Schemas['AnswersComment'];
 /** One author's answers to one assignment about one student (`GET /api/answers/{id}`). */
 export type AnswerSet = Schemas['AnswersSet'];
+/** What `POST /api/answers` answers with `Prefer: return=minimal`: the new version and the questions sent, as stored. */
+export type SavedAnswerSet = Schemas['AnswersSavedHead'];
 /** The answer sets of one assignment, by place. */
 export type AnswerHalf = Schemas['AnswersHalf'];
 /** Everything answered about a student for one form in a class. */

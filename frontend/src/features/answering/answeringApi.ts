@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
-import type { AnswerSet, AnsweringForm, ClassStudent, SaveAnswersInput, StudentFormFull } from './types';
+import type { AnsweringForm, ClassStudent, SaveAnswersInput, SavedAnswerSet, StudentFormFull } from './types';
 
 /**
  * The form page's calls. `Form` is the form's questions (refreshed when an
@@ -46,12 +46,20 @@ export const answeringApi = answeringBase.injectEndpoints({
     }),
     /**
      * `POST /api/answers`: saves the caller's own answers (and delivers them
-     * when asked) → the set with its new version. 409 when `version` is not
-     * the stored one. An autosave refreshes nothing (the page holds the
-     * answers); a delivery refreshes what shows the student's progress.
+     * when asked) → the set's new version and the questions sent as stored
+     * (`Prefer: return=minimal`: the page holds the rest, and the whole set
+     * would be some 9 KB every few seconds on a phone's signal). 409 when
+     * `version` is not the stored one. An autosave refreshes nothing; a
+     * delivery refreshes what shows the student's progress.
      */
-    saveAnswers: build.mutation<AnswerSet, SaveAnswersInput & { keepalive?: boolean }>({
-      query: ({ keepalive, ...body }) => ({ url: 'answers', method: 'POST', body, ...(keepalive ? { keepalive } : {}) }),
+    saveAnswers: build.mutation<SavedAnswerSet, SaveAnswersInput & { keepalive?: boolean }>({
+      query: ({ keepalive, ...body }) => ({
+        url: 'answers',
+        method: 'POST',
+        body,
+        headers: { Prefer: 'return=minimal' },
+        ...(keepalive ? { keepalive } : {}),
+      }),
       invalidatesTags: (_set, error, { deliver }) => (deliver && !error ? ['AnswerSet'] : []),
     }),
     /**

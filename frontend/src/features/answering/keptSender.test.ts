@@ -52,7 +52,8 @@ function fakeServer(sets: Record<number, ServerAnswers>, locked = new Set<number
       const byQuestion = new Map(set.answers.map((a) => [a.formQuestionId, a]));
       for (const a of body.answers) byQuestion.set(a.formQuestionId, a);
       sets[body.assignmentId] = { version: set.version + 1, answers: [...byQuestion.values()] };
-      return { status: 200, body: { userId: USER, ...sets[body.assignmentId], comments: [] } };
+      // As the server answers the app's Prefer: return=minimal.
+      return { status: 200, body: { id: body.assignmentId, version: set.version + 1, deliveredAt: null, updatedAt: '2026-03-01T10:00:00Z', saved: body.answers } };
     },
     'GET /api/classes/3/students/5/forms/7/full': () => ({
       status: 200,

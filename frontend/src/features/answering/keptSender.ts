@@ -58,7 +58,7 @@ export async function sendKeptSet(dispatch: Dispatch, kept: PendingChanges): Pro
       );
       try {
         const set = await call.unwrap();
-        return { version: set.version, answers: set.answers };
+        return { version: set.version, saved: set.saved };
       } finally {
         call.reset();
       }

@@ -32,6 +32,9 @@ export type AnswerComment = api.AnswerComment;
 /** One author's answers to one assignment about one student (`GET /api/answers/{id}`). */
 export type AnswerSet = api.AnswerSet;
 
+/** A save's answer: the set's new version and the questions sent, as now stored. */
+export type SavedAnswerSet = api.SavedAnswerSet;
+
 /** The answer sets of one assignment, by place. */
 export type FormHalf = api.AnswerHalf;
 

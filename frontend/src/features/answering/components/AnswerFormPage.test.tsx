@@ -27,6 +27,7 @@ function renderFormPage({
   path?: string;
 } = {}) {
   const posted: SaveAnswersInput[] = [];
+  const preferred: (string | null)[] = [];
   const result = renderPage({
     path,
     routes,
@@ -36,15 +37,17 @@ function renderFormPage({
       'POST /api/answers': async (request) => {
         const body = (await request.json()) as SaveAnswersInput;
         posted.push(body);
+        preferred.push(request.headers.get('Prefer'));
         if (save) return save(body);
+        // As the server answers Prefer: return=minimal.
         return {
           status: body.version === 0 ? 201 : 200,
-          body: demoSet({ version: body.version + 1, answers: body.answers, comments: [] }),
+          body: { id: 11, version: body.version + 1, deliveredAt: null, updatedAt: '2026-03-01T10:00:00Z', saved: body.answers },
         };
       },
     },
   });
-  return { ...result, posted };
+  return { ...result, posted, preferred };
 }
 
 beforeEach(() => {
@@ -138,7 +141,7 @@ describe('the form page', () => {
   });
 
   it('saves "not relevant" as the number of labels, 3 s after the change', async () => {
-    const { posted } = renderFormPage();
+    const { posted, preferred } = renderFormPage();
     const first = await screen.findByRole('radiogroup', { name: /Kartlegger pasientens behov/ });
     await user().click(within(first).getByRole('radio', { name: 'Ikke relevant' }));
     expect(within(first).getByRole('radio', { name: 'Ikke relevant' })).toBeChecked();
@@ -153,6 +156,8 @@ describe('the form page', () => {
       answers: [{ formQuestionId: 23, value: '5', comment: null }],
       deliver: false,
     });
+    // Only the new version and what was sent come back: the page holds the rest.
+    expect(preferred).toEqual(['return=minimal']);
     expect(await screen.findByText(/^Lagret kl\. \d\d[:.]\d\d$/)).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(/Lagret kl\./);
   });

@@ -29,7 +29,7 @@ import {
 import { holdSet } from '@/pwa/unsent';
 import { TERM_COLUMNS } from '@/theme/layout';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
-import { answersStorageKey, useAutosave, type AnswerDraft, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
+import { answersStorageKey, useAutosave, type AnswerDraft, type SavedAnswers, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
 import {
   GroupType,
   type Answer,
@@ -249,7 +249,7 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
   const [initial] = useState<ServerAnswers>(() => ({ version: initialSet?.version ?? 0, answers: initialSet?.answers ?? [] }));
 
   const save = useCallback(
-    async (request: SaveRequest): Promise<ServerAnswers> => {
+    async (request: SaveRequest): Promise<SavedAnswers> => {
       const set = await saveAnswers({
         assignmentId: ids.assignmentId,
         studentUserId: ids.studentUserId,
@@ -258,7 +258,7 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
         deliver: request.deliver,
         keepalive: request.keepalive,
       }).unwrap();
-      return { version: set.version, answers: set.answers };
+      return { version: set.version, saved: set.saved };
     },
     [saveAnswers, ids.assignmentId, ids.studentUserId],
   );

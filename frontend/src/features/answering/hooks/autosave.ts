@@ -26,6 +26,12 @@ export interface ServerAnswers {
   answers: readonly Answer[];
 }
 
+/** What a save answers: the set's new version and each question sent as now stored. */
+export interface SavedAnswers {
+  version: number;
+  saved: readonly Answer[];
+}
+
 /** One `POST /api/answers`: the changed answers on top of `version`. */
 export interface SaveRequest {
   version: number;
@@ -101,8 +107,8 @@ export interface AutosaveSnapshot {
 
 /** What the controller needs from the page. */
 export interface AutosaveHandlers {
-  /** Saves; resolves with the set as stored, rejects with the call's error. */
-  save: (request: SaveRequest) => Promise<ServerAnswers>;
+  /** Saves; resolves with the new version and the questions sent as stored, rejects with the call's error. */
+  save: (request: SaveRequest) => Promise<SavedAnswers>;
   /** Reads the caller's set again (after a 409). */
   reload: () => Promise<ServerAnswers>;
 }
@@ -516,7 +522,7 @@ export class AutosaveController {
     this.update({ status: 'saving', unsaved: true, error: null });
     try {
       const saved = await this.handlers.save({ version: this.version, answers, deliver: request.deliver, keepalive: request.keepalive });
-      this.accept(saved);
+      this.acceptSaved(saved);
       for (const [question, draft] of sent) {
         if (this.dirty.get(question) === draft) {
           this.dirty.delete(question);
@@ -612,6 +618,21 @@ export class AutosaveController {
   private accept(saved: ServerAnswers): void {
     this.version = saved.version;
     this.server = toMap(saved.answers);
+  }
+
+  /**
+   * After a save: the set is as the server had it, since the version sent
+   * was the stored one, with each question sent as it is now stored (none
+   * left when it has neither value nor comment).
+   */
+  private acceptSaved(saved: SavedAnswers): void {
+    this.version = saved.version;
+    const server = new Map(this.server);
+    for (const a of saved.saved) {
+      if (a.value === null && a.comment === null) server.delete(a.formQuestionId);
+      else server.set(a.formQuestionId, { value: a.value, comment: a.comment });
+    }
+    this.server = server;
   }
 
   private persist(): void {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimDevice, clearDevice, listPending, readPending } from '@/pwa/deviceStore';
 import type { Answer } from '../types';
-import { AutosaveController, type ChangeStore, type SaveRequest, type ServerAnswers, type StoredSet } from './autosave';
+import { AutosaveController, type ChangeStore, type SavedAnswers, type SaveRequest, type ServerAnswers, type StoredSet } from './autosave';
 import { deviceChangeStore } from './deviceChangeStore';
 
 const answer = (formQuestionId: number, value: string | null, comment: string | null = null): Answer => ({ formQuestionId, value, comment });
@@ -28,7 +28,7 @@ function fakeServer(initial: ServerAnswers = { version: 0, answers: [] }) {
   const server = {
     stored: initial,
     locked: false,
-    save: vi.fn(async (request: SaveRequest): Promise<ServerAnswers> => {
+    save: vi.fn(async (request: SaveRequest): Promise<SavedAnswers> => {
       await Promise.resolve();
       if (server.locked) {
         // eslint-disable-next-line @typescript-eslint/only-throw-error
@@ -39,7 +39,7 @@ function fakeServer(initial: ServerAnswers = { version: 0, answers: [] }) {
         throw { status: 409, data: { description: 'stale', statusCode: 409, errors: [{ reason: 'stale', description: 'stale' }] } };
       }
       server.change(request.answers);
-      return server.stored;
+      return { version: server.stored.version, saved: request.answers };
     }),
     reload: vi.fn(() => Promise.resolve(server.stored)),
     change(answers: Answer[]) {

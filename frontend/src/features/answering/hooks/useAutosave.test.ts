@@ -2,10 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/features/auth/token';
 import type { Answer } from '../types';
-import { MAX_CONFLICTS_IN_A_ROW, type AutosaveOptions, type SaveRequest, type ServerAnswers } from './autosave';
+import { MAX_CONFLICTS_IN_A_ROW, type AutosaveOptions, type SavedAnswers, type SaveRequest, type ServerAnswers } from './autosave';
 import { answersStorageKey, useAutosave } from './useAutosave';
 
 const KEY = answersStorageKey(3, 5, 16);
+
+const blankToNull = (text: string | null) => (text && text.trim() !== '' ? text : null);
 
 const answer = (formQuestionId: number, value: string | null, comment: string | null = null): Answer => ({
   formQuestionId,
@@ -13,18 +15,26 @@ const answer = (formQuestionId: number, value: string | null, comment: string | 
   comment,
 });
 
-/** A fake server: keeps the set, answers saves as POST /api/answers does (409 on a stale version). */
+/**
+ * A fake server: keeps the set, answers saves as POST /api/answers does with
+ * `Prefer: return=minimal` (the new version and the questions sent, as
+ * stored: a blank value or comment as none), 409 on a stale version.
+ */
 function fakeServer(initial: ServerAnswers = { version: 0, answers: [] }) {
   let stored: ServerAnswers = initial;
-  const save = vi.fn(async (request: SaveRequest): Promise<ServerAnswers> => {
+  const save = vi.fn(async (request: SaveRequest): Promise<SavedAnswers> => {
     await Promise.resolve();
     // RTK Query's unwrap rejects with the plain error object.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (request.version !== stored.version) throw { status: 409, data: { description: 'stale', statusCode: 409, errors: [] } };
     const byQuestion = new Map(stored.answers.map((a) => [a.formQuestionId, a]));
-    for (const a of request.answers) byQuestion.set(a.formQuestionId, a);
+    const saved = request.answers.map((a) => ({ ...a, value: blankToNull(a.value), comment: blankToNull(a.comment) }));
+    for (const a of saved) {
+      if (a.value === null && a.comment === null) byQuestion.delete(a.formQuestionId);
+      else byQuestion.set(a.formQuestionId, a);
+    }
     stored = { version: stored.version + 1, answers: [...byQuestion.values()] };
-    return stored;
+    return { version: stored.version, saved };
   });
   const reload = vi.fn(async (): Promise<ServerAnswers> => {
     await Promise.resolve();
@@ -98,6 +108,37 @@ describe('useAutosave', () => {
     act(() => result.current.change(2, { comment: 'Bra' }));
     await advance(3000);
     expect(server.save.mock.calls[1]?.[0]).toMatchObject({ version: 5, answers: [answer(2, '5', 'Bra')] });
+  });
+
+  it('keeps the questions a save did not send as they were, and drops one cleared', async () => {
+    // A save answers only the questions it sent (Prefer: return=minimal).
+    const server = fakeServer({ version: 2, answers: [answer(1, '2', 'Trygg'), answer(2, '4'), answer(3, '1')] });
+    const { result } = setup({ initial: server.stored, save: server.save, reload: server.reload });
+    act(() => result.current.change(2, { value: '0' }));
+    act(() => result.current.change(3, { value: null }));
+    await advance(3000);
+    expect(server.save.mock.calls[0]?.[0]).toMatchObject({ version: 2, answers: [answer(2, '0'), answer(3, null)] });
+    expect(result.current.status).toBe('saved');
+    expect(result.current.version).toBe(3);
+    expect(result.current.answers[1]).toEqual({ value: '2', comment: 'Trygg' });
+    expect(result.current.answers[2]).toEqual({ value: '0', comment: null });
+    expect(result.current.answers[3]?.value ?? null).toBeNull();
+
+    // Saved questions count as the server's: writing question 3 again is
+    // a change on top of none, and question 1 is not sent again.
+    act(() => result.current.change(3, { value: '1' }));
+    await advance(3000);
+    expect(server.save.mock.calls[1]?.[0]).toEqual({ version: 3, answers: [answer(3, '1')], deliver: false, keepalive: false });
+    expect(server.stored.answers).toEqual([answer(1, '2', 'Trygg'), answer(2, '0'), answer(3, '1')]);
+
+    // Another device changes question 1; a stale save reloads and merges
+    // without a conflict on the questions saved here.
+    server.changeElsewhere([answer(1, '3', 'Trygg')]);
+    act(() => result.current.change(2, { value: '1' }));
+    await advance(3000);
+    expect(result.current.conflicts).toEqual([]);
+    expect(result.current.answers[1]).toEqual({ value: '3', comment: 'Trygg' });
+    expect(result.current.answers[2]).toEqual({ value: '1', comment: null });
   });
 
   it('keeps every change in local storage until the server has it', async () => {

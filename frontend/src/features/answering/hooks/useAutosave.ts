@@ -7,7 +7,7 @@ import {
   type AutosaveSnapshot,
 } from './autosave';
 
-export type { AnswerConflict, AnswerDraft, AutosaveSnapshot, SaveRequest, SaveStatus, ServerAnswers } from './autosave';
+export type { AnswerConflict, AnswerDraft, AutosaveSnapshot, SavedAnswers, SaveRequest, SaveStatus, ServerAnswers } from './autosave';
 export { AUTOSAVE_DELAY_MS } from './autosave';
 
 /** The local-storage key of one person's unsaved answers to one assignment about one student. */
