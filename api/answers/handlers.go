@@ -84,23 +84,6 @@ func (a SaveAnswer) Shape() any {
 // JSONSchemaOneOf documents the two shapes.
 func (SaveAnswer) JSONSchemaOneOf() []any { return []any{Set{}, SavedHead{}} }
 
-// headOf is the head of s after a save of the questions in sent.
-func headOf(s *Set, sent []Answer) *SavedHead {
-	at := make(map[int64]Answer, len(s.Answers))
-	for _, a := range s.Answers {
-		at[a.FormQuestionID] = a
-	}
-	h := &SavedHead{ID: s.ID, Version: s.Version, DeliveredAt: s.DeliveredAt, UpdatedAt: s.UpdatedAt, Saved: make([]Answer, 0, len(sent))}
-	for _, a := range sent {
-		stored, ok := at[a.FormQuestionID]
-		if !ok {
-			stored = Answer{FormQuestionID: a.FormQuestionID}
-		}
-		h.Saved = append(h.Saved, stored)
-	}
-	return h
-}
-
 // prefersMinimal says whether a Prefer header (RFC 7240) asks for
 // return=minimal: preferences are separated by commas, their parameters by
 // semicolons, names are case-insensitive, a value may be quoted, and of a
@@ -177,15 +160,19 @@ var (
 	// updated one (see Save, which checks the caller's relation); only the
 	// set's head when the client prefers a minimal answer.
 	HandleSave = edge.WriteWithContext(http.StatusCreated, func(c *echo.Context, p SaveParams, in Input) (*SaveAnswer, error) {
-		s, created, err := Save(c.Request().Context(), in)
+		ctx := c.Request().Context()
+		if prefersMinimal(p.Prefer) {
+			head, created, err := SaveHead(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			c.Response().Header().Set("Preference-Applied", "return=minimal")
+			return &SaveAnswer{set: Saved{created: created}, head: head}, nil
+		}
+		s, created, err := Save(ctx, in)
 		if err != nil {
 			return nil, err
 		}
-		out := &SaveAnswer{set: Saved{Set: *s, created: created}}
-		if prefersMinimal(p.Prefer) {
-			out.head = headOf(s, in.Answers)
-			c.Response().Header().Set("Preference-Applied", "return=minimal")
-		}
-		return out, nil
+		return &SaveAnswer{set: Saved{Set: *s, created: created}}, nil
 	})
 )

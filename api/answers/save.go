@@ -59,8 +59,25 @@ type saveState struct {
 	held formStructure
 }
 
-// saveStateSQL reads a save's state (saveState) in one statement.
-var saveStateSQL = tenants.NewNamed(`SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
+// saveStateSQL reads a save's state (saveState) in one statement, the
+// caller's own set with its answers and comments.
+var saveStateSQL = tenants.NewNamed(saveStateOf(true))
+
+// saveHeadStateSQL is saveStateSQL with only the head of the caller's set
+// (no answers or comments), for a save that answers with the head: the
+// set's answers were the larger part of the read and of the JSON the server
+// decoded for it, and such a save needs only its id and version.
+var saveHeadStateSQL = tenants.NewNamed(saveStateOf(false))
+
+// saveStateOf is the statement that reads a save's state, the caller's set
+// whole or only its head.
+func saveStateOf(whole bool) string {
+	mine := unorderedSetsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true)
+	if !whole {
+		mine = setsOf("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me FOR UPDATE OF s",
+			"NULL AS answer_cols", "NULL AS comment_cols")
+	}
+	return `SELECT a.id, a.class_id, a.form_id, c.subject_id, a.is_mid_semester,
 			EXISTS (SELECT 1 FROM class_students WHERE class_id = a.class_id AND user_id = @student) AS in_class,
 			EXISTS (SELECT 1 FROM class_teachers WHERE class_id = a.class_id AND user_id = @me) AS teacher,
 			EXISTS (SELECT 1 FROM student_references WHERE class_id = a.class_id AND student_user_id = @student AND advisor_user_id = @me) AS own_advisor,
@@ -69,13 +86,18 @@ var saveStateSQL = tenants.NewNamed(`SELECT a.id, a.class_id, a.form_id, c.subje
 			(SELECT display_name FROM users WHERE id = @me) AS my_name,
 			` + roleOf("CAST(@me AS bigint)", "a.class_id", "CAST(@student AS bigint)") + ` AS my_role,
 			f.structure_version, ` + questionsSQL + ` AS questions,
-			` + unorderedSetsSQL("s.assignment_id = a.id AND s.student_user_id = @student AND s.user_id = @me", true) + ` AS mine
-		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`)
+			` + mine + ` AS mine
+		FROM assignments a JOIN classes c ON c.id = a.class_id JOIN forms f ON f.id = a.form_id WHERE a.id = @assignment`
+}
 
-func loadSaveState(ctx context.Context, tenantID, assignmentID, studentID, me int64) (*saveState, error) {
+func loadSaveState(ctx context.Context, tenantID, assignmentID, studentID, me int64, whole bool) (*saveState, error) {
 	key := formKey{tenantID: tenantID, assignmentID: assignmentID}
 	held := heldStructure(key)
-	st, err := tenants.ReadRow[saveState](ctx, saveStateSQL,
+	stmt := saveStateSQL
+	if !whole {
+		stmt = saveHeadStateSQL
+	}
+	st, err := tenants.ReadRow[saveState](ctx, stmt,
 		map[string]any{"assignment": assignmentID, "student": studentID, "me": me,
 			"knownForm": held.formID, "known": held.version}, false)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -201,6 +223,34 @@ func validate(in []Answer, qs map[int64]question) ([]change, error) {
 // delivered, so an autosave that changes nothing keeps it. Delivering
 // stamps delivered_at and writes an audit row.
 func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
+	r, err := save(ctx, in, true)
+	if err != nil {
+		return nil, false, err
+	}
+	return r.set, r.created, nil
+}
+
+// SaveHead is Save answering with the set's head and the questions sent as
+// now stored (SavedHead), for a client that holds the rest: the caller's
+// set is read without its answers and comments unless it is delivered.
+func SaveHead(ctx context.Context, in Input) (head *SavedHead, created bool, err error) {
+	r, err := save(ctx, in, false)
+	if err != nil {
+		return nil, false, err
+	}
+	return r.head, r.created, nil
+}
+
+// saved is what a save made: the set whole (when asked for), its head,
+// and whether it is new.
+type saved struct {
+	set     *Set
+	head    *SavedHead
+	created bool
+}
+
+// save is Save, with the set whole in its answer or only its head.
+func save(ctx context.Context, in Input, whole bool) (*saved, error) {
 	e := apperror.Invalidf("error.invalid")
 	if in.AssignmentID <= 0 {
 		e.Field("assignmentId", "answers.assignmentRequired", nil)
@@ -212,23 +262,25 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		e.Field("version", "answers.versionInvalid", nil)
 	}
 	if len(e.Fields) > 0 {
-		return nil, false, e
+		return nil, e
 	}
 	caller := auth.CallerFrom(ctx)
 	if caller == nil {
-		return nil, false, apperror.New(apperror.Unauthorized, "error.unauthorized")
+		return nil, apperror.New(apperror.Unauthorized, "error.unauthorized")
 	}
-	st, err := loadSaveState(ctx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID)
+	// A delivery audits how many questions the set answers, so it reads
+	// the set whole.
+	st, err := loadSaveState(ctx, tenants.Current(ctx).ID, in.AssignmentID, in.StudentUserID, caller.UserID, whole || in.Deliver)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	a := st
 	rel, err := st.relation(caller, in.StudentUserID)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	if err := policy.CanAnswer(rel); err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	if in.FormID != nil && *in.FormID != a.FormID {
 		e.Field("formId", "answers.mismatch", map[string]any{"Field": "formId"})
@@ -241,7 +293,7 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 	}
 	qs, err := st.questions()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	changes, verr := validate(in.Answers, qs)
 	if verr != nil {
@@ -250,45 +302,47 @@ func Save(ctx context.Context, in Input) (set *Set, created bool, err error) {
 		}
 	}
 	if len(e.Fields) > 0 {
-		return nil, false, e
+		return nil, e
 	}
 	if st.Locked {
-		return nil, false, apperror.Conflictf("answers.locked")
+		return nil, apperror.Conflictf("answers.locked")
 	}
 	// The caller's own set, if any: at most one row, locked by the read.
 	mine, err := decodeRowsIn(st.Mine, qs)
 	if err != nil {
-		return nil, false, fmt.Errorf("decode own answer set: %w", err)
+		return nil, fmt.Errorf("decode own answer set: %w", err)
 	}
 	stale := apperror.Conflictf("answers.stale")
+	created := false
 	var before *setJSON
 	switch {
 	case len(mine) == 0 && in.Version != 0:
-		return nil, false, stale
+		return nil, stale
 	case len(mine) == 0:
 		created = true
 	case in.Version != mine[0].Version:
-		return nil, false, stale
+		return nil, stale
 	default:
 		before = &mine[0]
 	}
 	if before != nil && in.ID != nil && *in.ID != 0 && *in.ID != before.ID {
-		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
+		return nil, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
 	if created && in.ID != nil && *in.ID != 0 {
 		// A new set has no id the client could know.
-		return nil, false, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
+		return nil, apperror.Invalidf("error.invalid").Field("id", "answers.mismatch", map[string]any{"Field": "id"})
 	}
-	return write(ctx, caller.UserID, st, before, changes, qs, in.Deliver)
+	return write(ctx, caller.UserID, st, before, changes, qs, in.Deliver, whole)
 }
 
 // write stores the validated changes in one statement: the set (made
 // when new), its answers and the author's comments, the version (up by one
 // when anything changed or the set is delivered), the delivery and its
 // audit row. The statement is the request's last and commits with it
-// (tenants.QueryAndCommit). The answer is the set as it now is, made from
-// what was read before (the set is locked) and what the statement returned.
-func write(ctx context.Context, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver bool) (*Set, bool, error) {
+// (tenants.QueryAndCommit). The answer is the set's head and, when whole,
+// the set as it now is, made from what was read before (the set is locked)
+// and what the statement returned.
+func write(ctx context.Context, me int64, st *saveState, before *setJSON, changes []change, qs map[int64]question, deliver, whole bool) (*saved, error) {
 	created := before == nil
 	var sql strings.Builder
 	var args []any
@@ -345,7 +399,10 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 			WHERE comments.comment IS DISTINCT FROM excluded.comment
 			RETURNING id, question_id AS q, comment, created_at AS "createdAt", commented_at AS "commentedAt", updated_at AS "updatedAt")`)
 		touched = append(touched, "put_comments")
-		commentsOut = "(SELECT coalesce(json_agg(p), '[]') FROM put_comments p)"
+		if whole {
+			// The written comments' ids and times, for the whole set.
+			commentsOut = "(SELECT coalesce(json_agg(p), '[]') FROM put_comments p)"
+		}
 	}
 	if len(clearComments) > 0 {
 		sql.WriteString(`, clear_comments AS (DELETE FROM comments WHERE answer_set_id = (SELECT id FROM target) AND user_id = ` + arg(me) + `
@@ -373,7 +430,10 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	}
 	// The final set is known before the statement runs, but for its new
 	// version and times; so is what delivering audits.
-	final := merge(before, st, me, changes, qs)
+	var final *Set
+	if whole || deliver {
+		final = merge(before, st, me, changes, qs)
+	}
 	if deliver {
 		answered := 0
 		for _, ans := range final.Answers {
@@ -388,7 +448,7 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		details, err := json.Marshal(map[string]any{"assignmentId": st.ID, "formId": st.FormID, "isMidSemester": st.IsMidSemester,
 			"role": string(final.Role), "answered": answered, "version": version})
 		if err != nil {
-			return nil, false, fmt.Errorf("encode audit details: %w", err)
+			return nil, fmt.Errorf("encode audit details: %w", err)
 		}
 		sql.WriteString(`, audited AS (INSERT INTO audit_log (actor_user_id, action, entity, entity_id, student_user_id, class_id, details)
 			SELECT ` + arg(me) + `, 'answerSet.delivered', 'answerSet', t.id, ` + arg(st.studentID) + `, ` + arg(st.ClassID) + `, ` + arg(string(details)) + `::jsonb
@@ -402,12 +462,13 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	// The write is the request's last statement: it goes to Postgres with
 	// COMMIT, and the answer follows the commit.
 	if err := tenants.QueryAndCommit(ctx, sql.String(), args, &out.Set, &out.Comments); err != nil {
-		return nil, false, fmt.Errorf("save answer set of user %d for student %d: %w", me, st.studentID, err)
+		return nil, fmt.Errorf("save answer set of user %d for student %d: %w", me, st.studentID, err)
 	}
 	if created && out.Set == nil {
 		// Another request made the set first.
-		return nil, false, apperror.Conflictf("answers.stale")
+		return nil, apperror.Conflictf("answers.stale")
 	}
+	r := &saved{head: headOf(before, changes), created: created}
 	if out.Set != nil {
 		var row struct {
 			ID          int64      `json:"id"`
@@ -417,14 +478,21 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 			UpdatedAt   time.Time  `json:"updated_at"`
 		}
 		if err := dbjson.Decode(out.Set, &row); err != nil {
-			return nil, false, fmt.Errorf("decode saved answer set: %w", err)
+			return nil, fmt.Errorf("decode saved answer set: %w", err)
 		}
-		final.ID, final.Version, final.DeliveredAt, final.CreatedAt, final.UpdatedAt = row.ID, row.Version, row.DeliveredAt, row.CreatedAt, row.UpdatedAt
+		r.head.ID, r.head.Version, r.head.DeliveredAt, r.head.UpdatedAt = row.ID, row.Version, row.DeliveredAt, row.UpdatedAt
+		if final != nil {
+			final.ID, final.Version, final.DeliveredAt, final.CreatedAt, final.UpdatedAt = row.ID, row.Version, row.DeliveredAt, row.CreatedAt, row.UpdatedAt
+		}
 	}
+	if !whole {
+		return r, nil
+	}
+	r.set = final
 	if out.Comments != nil {
 		var put []commentJSON
 		if err := dbjson.Decode(out.Comments, &put); err != nil {
-			return nil, false, fmt.Errorf("decode saved comments: %w", err)
+			return nil, fmt.Errorf("decode saved comments: %w", err)
 		}
 		for _, p := range put {
 			for i := range final.Comments {
@@ -436,7 +504,21 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		}
 		sortComments(final.Comments, qs)
 	}
-	return final, created, nil
+	return r, nil
+}
+
+// headOf is the head of the set as read before the save (nil for a new
+// set), with each change as it is stored; the statement's answer then
+// gives the new version and times.
+func headOf(before *setJSON, changes []change) *SavedHead {
+	h := &SavedHead{Saved: make([]Answer, 0, len(changes))}
+	if before != nil {
+		h.ID, h.Version, h.DeliveredAt, h.UpdatedAt = before.ID, before.Version, before.DeliveredAt, before.UpdatedAt
+	}
+	for _, c := range changes {
+		h.Saved = append(h.Saved, Answer{FormQuestionID: c.questionID, Value: c.value, Comment: c.comment})
+	}
+	return h
 }
 
 // merge is the set as the changes leave it: before (nil for a new set)

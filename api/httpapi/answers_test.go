@@ -517,6 +517,22 @@ func TestSavePreferringAMinimalAnswer(t *testing.T) {
 		t.Errorf("stored at version %d: %s", stored.Version, got)
 	}
 
+	// A new set: 201 with its id, at version 1.
+	rec = f.sendWith(t, http.MethodPost, "a.localhost", "/api/answers", p.tokens["student"], answers.Input{AssignmentID: m.endID,
+		StudentUserID: p.studentID, Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("2")}}},
+		func(r *http.Request) { r.Header.Set("Prefer", "return=minimal") })
+	if made := decode[answers.SavedHead](t, rec); rec.Code != http.StatusCreated || made.ID == 0 || made.ID == head.ID || made.Version != 1 ||
+		asJSON(made.Saved) != asJSON([]answers.Answer{{FormQuestionID: m.graded1, Value: sp("2")}}) {
+		t.Errorf("new set, minimal: %d %s", rec.Code, rec.Body)
+	}
+
+	// The same again changes nothing: the version and time stay.
+	rec = saveAs("return=minimal", head.Version, false, want...)
+	if again := decode[answers.SavedHead](t, rec); rec.Code != http.StatusOK || again.ID != head.ID || again.Version != head.Version ||
+		!again.UpdatedAt.Equal(head.UpdatedAt) || asJSON(again.Saved) != asJSON(want) {
+		t.Errorf("unchanged minimal save: %d %s, before %+v", rec.Code, rec.Body, head)
+	}
+
 	// A stale version is refused as ever; delivering says when.
 	if rec := saveAs("return=minimal", full.Version, false, answers.Answer{FormQuestionID: m.graded1, Value: sp("4")}); rec.Code != http.StatusConflict {
 		t.Errorf("stale minimal save: %d %s", rec.Code, rec.Body)

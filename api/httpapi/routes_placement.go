@@ -73,7 +73,7 @@ func (s *Server) placementRoutes(api *Group, g guards) {
 		Summary: "Create or update the caller's own answer set for an assignment about a student, and optionally deliver it. Each listed question gets exactly the value and comment sent (null or blank removes them); questions left out keep theirs. " +
 			"Everything is checked before anything is written: 400 in the error shape with one entry per bad answer (reason answers[i].value, answers[i].comment or answers[i].formQuestionId, the description naming the question), " +
 			"'Invalid id when registering answer' / '… comment' for a question not on the assignment's form. version is the version last read (0 or left out for a new set): anything else is 409 and nothing is saved. " +
-			"The answer is the set as GET /api/answers/{id} with its new version (unchanged when nothing changed); deliver stamps deliveredAt and writes an audit row. Half (mid or end) comes from the assignment. " +
+			"The answer is the set as GET /api/answers/{id} with its new version (unchanged when nothing changed), or with Prefer: return=minimal only its head and the questions sent as now stored; deliver stamps deliveredAt and writes an audit row. Half (mid or end) comes from the assignment. " +
 			"403 unless the caller is the student, a teacher of the class or one of the student's own supervisors; 409 when the signing form is locked",
 		Tag: "answers", Access: "the student, the class's teachers, the student's own supervisors", ReadsFirst: true,
 		Responses: map[int]string{http.StatusCreated: "A new set", http.StatusOK: "The existing set, saved", http.StatusConflict: "Stale version, or the signing form is locked"}}, g.signedIn)
