@@ -3,7 +3,6 @@ package answers
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -12,6 +11,7 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/policy"
+	"github.com/praksis/praksis/api/request"
 )
 
 // StudentPath is the params of the routes about one student in a class.
@@ -33,16 +33,6 @@ type SetPath struct {
 	ID int64 `path:"id" minimum:"1" description:"The answer set"`
 }
 
-// Saved is a saved answer set: 201 when the set is new, 200 when it was
-// there.
-type Saved struct {
-	Set
-	created bool
-}
-
-// HTTPStatus is 201 for a new set, 200 for an existing one.
-func (s Saved) HTTPStatus() int { return edge.Created(s.created) }
-
 // SaveParams is the params of POST /api/answers.
 type SaveParams struct {
 	Prefer string `header:"Prefer" description:"return=minimal (RFC 7240): answer with the set's head and the questions sent as now stored (an AnswersSavedHead) instead of the whole set; Preference-Applied: return=minimal says it was done. The web app asks so on every save"`
@@ -63,15 +53,17 @@ type SavedHead struct {
 }
 
 // SaveAnswer is the answer to POST /api/answers: the whole set, or its
-// head (SavedHead) for a client that prefers a minimal answer.
+// head (SavedHead) for a client that prefers a minimal answer; 201 when the
+// set is new, 200 when it was there.
 type SaveAnswer struct {
-	set  Saved
-	head *SavedHead
+	set     *Set
+	head    *SavedHead
+	created bool
 }
 
 // HTTPStatus is 201 for a new set, 200 for an existing one, in either
 // shape.
-func (a SaveAnswer) HTTPStatus() int { return a.set.HTTPStatus() }
+func (a SaveAnswer) HTTPStatus() int { return edge.Created(a.created) }
 
 // Shape is the head when the client asked for it, else the whole set.
 func (a SaveAnswer) Shape() any {
@@ -83,22 +75,6 @@ func (a SaveAnswer) Shape() any {
 
 // JSONSchemaOneOf documents the two shapes.
 func (SaveAnswer) JSONSchemaOneOf() []any { return []any{Set{}, SavedHead{}} }
-
-// prefersMinimal says whether a Prefer header (RFC 7240) asks for
-// return=minimal: preferences are separated by commas, their parameters by
-// semicolons, names are case-insensitive, a value may be quoted, and of a
-// preference given twice only the first counts.
-func prefersMinimal(prefer string) bool {
-	for _, p := range strings.Split(prefer, ",") {
-		p, _, _ = strings.Cut(p, ";")
-		name, value, _ := strings.Cut(p, "=")
-		if !strings.EqualFold(strings.TrimSpace(name), "return") {
-			continue
-		}
-		return strings.EqualFold(strings.Trim(strings.TrimSpace(value), `"`), "minimal")
-	}
-	return false
-}
 
 // readerOf gives a rule the signed-in caller along with its params. The
 // routes sit behind sign-in; a request without a caller is refused all
@@ -161,18 +137,18 @@ var (
 	// set's head when the client prefers a minimal answer.
 	HandleSave = edge.WriteWithContext(http.StatusCreated, func(c *echo.Context, p SaveParams, in Input) (*SaveAnswer, error) {
 		ctx := c.Request().Context()
-		if prefersMinimal(p.Prefer) {
+		if request.PrefersMinimal(p.Prefer) {
 			head, created, err := SaveHead(ctx, in)
 			if err != nil {
 				return nil, err
 			}
 			c.Response().Header().Set("Preference-Applied", "return=minimal")
-			return &SaveAnswer{set: Saved{created: created}, head: head}, nil
+			return &SaveAnswer{head: head, created: created}, nil
 		}
 		s, created, err := Save(ctx, in)
 		if err != nil {
 			return nil, err
 		}
-		return &SaveAnswer{set: Saved{Set: *s, created: created}}, nil
+		return &SaveAnswer{set: s, created: created}, nil
 	})
 )

@@ -1,6 +1,6 @@
-// Package request decodes JSON bodies and path parameters into the shapes
-// handlers expect, turning malformed input into 400 answers in the error
-// shape rather than server faults.
+// Package request decodes JSON bodies, path parameters and the headers a
+// route reads into the shapes handlers expect, turning malformed input into
+// 400 answers in the error shape rather than server faults.
 package request
 
 import (
@@ -93,4 +93,21 @@ func ID(c *echo.Context, name string) (int64, error) {
 		return 0, apperror.NotFoundf("error.notFound")
 	}
 	return id, nil
+}
+
+// PrefersMinimal says whether a Prefer header's value (RFC 7240) asks
+// for return=minimal, an answer cut to what the client lacks. Preferences
+// are separated by commas, their parameters by semicolons, names are
+// case-insensitive, a value may be quoted, and of a preference given twice
+// only the first counts.
+func PrefersMinimal(prefer string) bool {
+	for _, p := range strings.Split(prefer, ",") {
+		p, _, _ = strings.Cut(p, ";")
+		name, value, _ := strings.Cut(p, "=")
+		if !strings.EqualFold(strings.TrimSpace(name), "return") {
+			continue
+		}
+		return strings.EqualFold(strings.Trim(strings.TrimSpace(value), `"`), "minimal")
+	}
+	return false
 }

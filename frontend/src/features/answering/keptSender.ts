@@ -57,8 +57,7 @@ export async function sendKeptSet(dispatch: Dispatch, kept: PendingChanges): Pro
         }),
       );
       try {
-        const set = await call.unwrap();
-        return { version: set.version, saved: set.saved };
+        return await call.unwrap();
       } finally {
         call.reset();
       }

@@ -249,17 +249,15 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
   const [initial] = useState<ServerAnswers>(() => ({ version: initialSet?.version ?? 0, answers: initialSet?.answers ?? [] }));
 
   const save = useCallback(
-    async (request: SaveRequest): Promise<SavedAnswers> => {
-      const set = await saveAnswers({
+    (request: SaveRequest): Promise<SavedAnswers> =>
+      saveAnswers({
         assignmentId: ids.assignmentId,
         studentUserId: ids.studentUserId,
         version: request.version,
         answers: request.answers,
         deliver: request.deliver,
         keepalive: request.keepalive,
-      }).unwrap();
-      return { version: set.version, saved: set.saved };
-    },
+      }).unwrap(),
     [saveAnswers, ids.assignmentId, ids.studentUserId],
   );
 

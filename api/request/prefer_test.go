@@ -1,4 +1,4 @@
-package answers
+package request
 
 import "testing"
 
@@ -24,8 +24,8 @@ func TestPrefersMinimal(t *testing.T) {
 		{"returns=minimal", false},
 		{"minimal", false},
 	} {
-		if got := prefersMinimal(tc.prefer); got != tc.want {
-			t.Errorf("prefersMinimal(%q) = %v, want %v", tc.prefer, got, tc.want)
+		if got := PrefersMinimal(tc.prefer); got != tc.want {
+			t.Errorf("PrefersMinimal(%q) = %v, want %v", tc.prefer, got, tc.want)
 		}
 	}
 }
