@@ -610,3 +610,170 @@ SQL
 		return 1
 	}
 }
+
+# ---------------------------------------------------------------------------
+# Citus
+
+# Citus release the project runs on, and where its source comes from.
+CITUS_VERSION=13.2.2
+CITUS_SRC=${CITUS_SRC:-$REPO_ROOT/../shared/vendor/citus/citus-$CITUS_VERSION.tar.gz}
+
+# citus_installed_version: print the default_version of the installed citus
+# extension when its library is installed too; fail when either is missing.
+citus_installed_version() {
+	local bin libdir sharedir control
+	bin=$(pg_bin) || return 1
+	libdir=$("$bin/pg_config" --pkglibdir 2>/dev/null || pg_config --pkglibdir) || return 1
+	sharedir=$("$bin/pg_config" --sharedir 2>/dev/null || pg_config --sharedir) || return 1
+	control=$sharedir/extension/citus.control
+	[[ -f $libdir/citus.so && -f $control ]] || return 1
+	sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$control"
+}
+
+# ensure_citus: build and install Citus $CITUS_VERSION into the Postgres
+# $PG_MAJOR server from $CITUS_SRC (a release tarball, or an unpacked tree)
+# with the patches beside the tarball, unless that version is installed.
+# Installs the build dependencies from Debian.
+ensure_citus() {
+	local have build src patch
+	have=$(citus_installed_version 2>/dev/null) || have=
+	if [[ $have == "${CITUS_VERSION%.*}"* && -n $have ]]; then
+		return 0
+	fi
+	log "Citus ${have:-not installed}; building Citus $CITUS_VERSION from $CITUS_SRC (several minutes)"
+	ensure_apt_packages "postgresql-server-dev-$PG_MAJOR" liblz4-dev libzstd-dev libkrb5-dev libssl-dev \
+		libselinux1-dev libxslt1-dev libpam0g-dev libreadline-dev libicu-dev autoconf flex make gcc || return 1
+	build=$(mktemp -d "${TMPDIR:-/tmp}/praksis-citus-build.XXXXXX") || return 1
+	if [[ -d $CITUS_SRC ]]; then
+		cp -a "$CITUS_SRC" "$build/src" || { rm -rf "$build"; return 1; }
+		src=$build/src
+	elif [[ -f $CITUS_SRC ]]; then
+		tar -xzf "$CITUS_SRC" -C "$build" || { log "error: cannot unpack $CITUS_SRC"; rm -rf "$build"; return 1; }
+		src=$(find "$build" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+	else
+		log "error: no Citus source at $CITUS_SRC (set CITUS_SRC to a release tarball or tree)"
+		rm -rf "$build"
+		return 1
+	fi
+	if [[ -f $CITUS_SRC ]]; then
+		for patch in "$(dirname "$CITUS_SRC")"/*.patch; do
+			[[ -f $patch ]] || continue
+			# Only Postgres minor releases that declare
+			# have_createdb_privilege() themselves need Citus's copy gone.
+			if [[ $patch == *createdb-privilege* ]] &&
+				! grep -q have_createdb_privilege "$("$(pg_bin)/pg_config" --includedir-server)/commands/dbcommands.h"; then
+				log "not applying $(basename "$patch"): these Postgres headers do not declare have_createdb_privilege()"
+				continue
+			fi
+			log "applying $(basename "$patch")"
+			(cd "$src" && patch -p1 --forward <"$patch") >&2 || {
+				log "error: patch $patch does not apply"
+				rm -rf "$build"
+				return 1
+			}
+		done
+	fi
+	(
+		cd "$src" &&
+			PG_CONFIG=$(pg_bin)/pg_config ./configure --without-libcurl >"$build/configure.log" 2>&1 &&
+			nice -n 10 make -j"$(nproc)" with_llvm=no >"$build/make.log" 2>&1 &&
+			as_root make install with_llvm=no >"$build/install.log" 2>&1
+	) || {
+		tail -n 30 "$build"/*.log >&2
+		log "error: the Citus build failed (logs above)"
+		rm -rf "$build"
+		return 1
+	}
+	rm -rf "$build"
+	have=$(citus_installed_version) || { log "error: Citus is not installed after make install"; return 1; }
+	log "Citus $have installed"
+}
+
+# Server options every Citus node runs with: the extension, logical
+# decoding for online moves, and a short connection timeout between nodes,
+# so that a request for a school on a stopped worker fails within seconds.
+CITUS_NODE_OPTS="-c shared_preload_libraries=citus -c wal_level=logical -c max_replication_slots=20 -c max_wal_senders=20 -c max_worker_processes=20 -c citus.node_connection_timeout=2000"
+
+# _citus_hba DIR ROLE: the node's pg_hba.conf: the superuser and the
+# application role ROLE from this machine without a password (as every
+# throwaway cluster here); every other role (the schools' roles, which Citus
+# uses between the nodes) only with its password and only from the nodes'
+# address; nothing from anywhere else.
+_citus_hba() {
+	local dir=$1 role=$2 bin
+	bin=$(pg_bin) || return 1
+	_pg_owner_run tee "$dir/data/pg_hba.conf" >/dev/null <<HBA || return 1
+# TYPE  DATABASE  USER              ADDRESS        METHOD
+local   all       postgres,$role                   trust
+local   all       all                              reject
+host    all       postgres,$role    127.0.0.1/32   trust
+host    all       all               127.0.0.1/32   scram-sha-256
+host    all       all               all            reject
+HBA
+	_pg_owner_run "$bin/pg_ctl" -D "$dir/data" reload >/dev/null
+}
+
+# citus_start DIR [DBNAME ROLE]: a Citus cluster on free loopback ports: a
+# coordinator (DIR/coordinator) and two workers (DIR/worker-1, DIR/worker-2),
+# each its own Postgres cluster with $CITUS_NODE_OPTS, Citus built first when
+# missing (ensure_citus). On every node the database DBNAME (default
+# praksis) owned by the login role ROLE (default praksis), with the citus
+# extension; the coordinator registered and both workers added. The
+# application role may keep the nodes' passwords of the schools' roles
+# (pg_dist_authinfo) and may create trigger-guarded tables (the audit log)
+# in distributed schemas. Sets and exports DATABASE_URL (the coordinator),
+# CITUS_ADMIN_URL (the coordinator's DBNAME as the superuser),
+# CITUS_COORDINATOR_PORT and CITUS_WORKER_PORTS ("port1 port2"). Reuses
+# running nodes.
+citus_start() {
+	local dir=${1:-} db=${2:-praksis} role=${3:-praksis} node bin coord worker ports=()
+	if [[ -z $dir ]]; then
+		log "error: usage: citus_start DIR [DBNAME ROLE]"
+		return 1
+	fi
+	ensure_citus || return 1
+	bin=$(pg_bin) || return 1
+	for node in coordinator worker-1 worker-2; do
+		PG_EXTRA_OPTS=$CITUS_NODE_OPTS pg_start_throwaway "$dir/$node" || return 1
+		_citus_hba "$PG_DIR" "$role" || { log "error: could not write pg_hba.conf of $node"; return 1; }
+		ports+=("$PG_PORT")
+		pg_create_app_db "$PG_ADMIN_URL" "$db" "$role" || return 1
+		"$bin/psql" "postgres://postgres@127.0.0.1:$PG_PORT/$db?sslmode=disable" -X -q -v ON_ERROR_STOP=1 \
+			-v db="$db" -v role="$role" >/dev/null <<'SQL' || {
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS citus;
+SELECT format('ALTER DATABASE %I SET citus.enable_unsafe_triggers = on', :'db') \gexec
+SELECT format('GRANT SELECT, INSERT, UPDATE, DELETE ON pg_dist_authinfo TO %I', :'role') \gexec
+SQL
+			log "error: could not set up Citus on $node (port $PG_PORT)"
+			return 1
+		}
+	done
+	coord=${ports[0]}
+	CITUS_ADMIN_URL="postgres://postgres@127.0.0.1:$coord/$db?sslmode=disable"
+	"$bin/psql" "$CITUS_ADMIN_URL" -X -q -v ON_ERROR_STOP=1 -v coord="$coord" >/dev/null \
+		-c "SELECT citus_set_coordinator_host('127.0.0.1', $coord)" || {
+		log "error: could not register the coordinator"
+		return 1
+	}
+	for worker in "${ports[@]:1}"; do
+		"$bin/psql" "$CITUS_ADMIN_URL" -X -q -At -v ON_ERROR_STOP=1 >/dev/null -c \
+			"SELECT citus_add_node('127.0.0.1', $worker) WHERE NOT EXISTS (SELECT 1 FROM pg_dist_node WHERE nodeport = $worker)" || {
+			log "error: could not add the worker on port $worker"
+			return 1
+		}
+	done
+	CITUS_COORDINATOR_PORT=$coord
+	CITUS_WORKER_PORTS="${ports[*]:1}"
+	DATABASE_URL="postgres://$role@127.0.0.1:$coord/$db?sslmode=disable"
+	export DATABASE_URL CITUS_ADMIN_URL CITUS_COORDINATOR_PORT CITUS_WORKER_PORTS
+	log "Citus: coordinator 127.0.0.1:$coord, workers 127.0.0.1:${ports[1]} and 127.0.0.1:${ports[2]}"
+}
+
+# citus_stop DIR: stop every node of the Citus cluster in DIR.
+citus_stop() {
+	local node
+	for node in worker-1 worker-2 coordinator; do
+		pg_stop "$1/$node" || warn "could not stop the Citus $node in $1"
+	done
+}

@@ -1,6 +1,7 @@
 package tenants
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -44,7 +45,7 @@ Example:
 	}
 	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open, ext...),
 		statusCmd(open, "disable", Disabled), statusCmd(open, "enable", Active),
-		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), deleteCmd(open))
+		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), deleteCmd(open), moveCmd(open))
 	return cmd
 }
 
@@ -131,11 +132,24 @@ func listCmd(open Opener) *cobra.Command {
 				if asJSON {
 					return writeJSON(cmd.OutOrStdout(), list)
 				}
-				w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-				fmt.Fprintln(w, "SLUG\tNAME\tHOSTS\tSTATUS\tSCHEMA\tVERSION")
+				// The node column only on Citus, where schools have one.
+				citus := false
 				for _, t := range list {
-					fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d (%s)\n", t.Slug, t.DisplayName, strings.Join(t.Hosts, ","), t.Status,
+					citus = citus || t.Node != ""
+				}
+				w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+				header := "SLUG\tNAME\tHOSTS\tSTATUS\tSCHEMA\tVERSION"
+				if citus {
+					header += "\tNODE"
+				}
+				fmt.Fprintln(w, header)
+				for _, t := range list {
+					fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d (%s)", t.Slug, t.DisplayName, strings.Join(t.Hosts, ","), t.Status,
 						t.SchemaName, t.SchemaVersion, t.MigrationState)
+					if citus {
+						fmt.Fprintf(w, "\t%s", cmp.Or(t.Node, "-"))
+					}
+					fmt.Fprintln(w)
 				}
 				return w.Flush()
 			})
@@ -403,6 +417,36 @@ func deleteCmd(open Opener) *cobra.Command {
 	return cmd
 }
 
+func moveCmd(open Opener) *cobra.Command {
+	var to string
+	cmd := &cobra.Command{
+		Use:   "move SLUG --to HOST:PORT",
+		Short: "Move a school to another Citus worker while it is in use",
+		Long: `Move a school's schema, with all its data, to another worker node of the Citus
+cluster (citus_schema_move with logical replication): the school is served
+throughout, its writes pause only for the switch-over at the end. Prints where
+the school was, where it is and how long the move took.
+
+Refused, with nothing changed: a database without Citus, an unknown school, a
+HOST:PORT that is not an active worker of the cluster (as in pg_dist_node),
+and the worker the school is on already.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
+				res, err := s.Move(ctx, args[0], to)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "moved school %s from %s to %s in %.1fs\n", res.Slug, res.From, res.To, res.Duration.Seconds())
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&to, "to", "", "the worker to move the school to, as HOST:PORT (required)")
+	_ = cmd.MarkFlagRequired("to")
+	return cmd
+}
+
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -440,7 +484,9 @@ func writeOutput(cmd *cobra.Command, name string, v any) error {
 }
 
 // ExitCode maps an error from a tenant command to the process exit code:
-// 3 for a conflict, 4 for an unknown school, 1 for anything else.
+// 3 for a conflict (a move to a node that is not a worker included), 4 for
+// an unknown school, 5 for a command that needs Citus on a database without
+// it, 1 for anything else.
 func ExitCode(err error) int {
 	var c *ConflictError
 	switch {
@@ -448,6 +494,8 @@ func ExitCode(err error) int {
 		return 3
 	case errors.Is(err, ErrNotFound):
 		return 4
+	case errors.Is(err, ErrNoCitus):
+		return 5
 	}
 	return 1
 }

@@ -3,6 +3,7 @@ package tenants_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -48,6 +49,8 @@ func TestTenantCommands(t *testing.T) {
 		{[]string{"add-admin", "--tenant", "hvl", "--email", "kari@hvl.no", "--name", "Kari Nordmann"}, "", "can now sign in", 0},
 		{[]string{"catalogue", "export", "--tenant", "hvl", "-"}, "", `"nb": {}`, 0},
 		{[]string{"export", "hvl", "-"}, "", `"kari@hvl.no"`, 0},
+		{[]string{"move", "hvl", "--to", "127.0.0.1:5432"}, "not a Citus cluster", "", 5},
+		{[]string{"move", "nope", "--to", "127.0.0.1:5432"}, "not a Citus cluster", "", 5},
 		{[]string{"delete", "hvl"}, "--confirm hvl", "", 1},
 		{[]string{"delete", "hvl", "--confirm", "nord"}, "--confirm hvl", "", 1},
 		{[]string{"list"}, "", "Praksis Vest", 0},
@@ -71,6 +74,28 @@ func TestTenantCommands(t *testing.T) {
 		if !strings.Contains(out, s.wantOut) {
 			t.Errorf("%s: output %q lacks %q", name, out, s.wantOut)
 		}
+	}
+}
+
+// On plain Postgres nothing speaks of nodes: list has no node column, show
+// no node, and a move is refused with nothing changed.
+func TestNoNodesWithoutCitus(t *testing.T) {
+	db := testdb.New(t)
+	db.School(t, "plain", "Plain")
+	out, err := run(t, db, "list")
+	if err != nil || strings.Contains(out, "NODE") || !strings.Contains(out, "VERSION\n") {
+		t.Errorf("list: %v, %q; want no node column", err, out)
+	}
+	out, err = run(t, db, "show", "plain")
+	if err != nil || strings.Contains(out, `"node"`) {
+		t.Errorf("show: %v, %q; want no node", err, out)
+	}
+	if _, err := run(t, db, "move", "plain", "--to", "127.0.0.1:5432"); !errors.Is(err, tenants.ErrNoCitus) {
+		t.Errorf("move: %v, want %v", err, tenants.ErrNoCitus)
+	}
+	after, err := db.Service.Get(context.Background(), "plain")
+	if err != nil || after.MigrationState != tenants.MigrationReady || after.Node != "" {
+		t.Errorf("after the refused move: %+v, %v", after, err)
 	}
 }
 

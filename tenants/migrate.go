@@ -27,6 +27,11 @@ type Migrator struct {
 	url string
 	db  *gorm.DB
 	log *slog.Logger
+
+	// citus is read once: whether the database is a Citus cluster.
+	citusOnce sync.Once
+	citus     bool
+	citusErr  error
 }
 
 // NewMigrator makes a migrator that opens its own connections to url (one
@@ -119,7 +124,16 @@ func (m *Migrator) provider(db *sql.DB, fsys fs.FS, dir, schemaName string) (*go
 	)
 }
 
-// MigrateControl creates and migrates the control schema.
+// onCitus reports whether the database is a Citus cluster.
+func (m *Migrator) onCitus(ctx context.Context) (bool, error) {
+	m.citusOnce.Do(func() {
+		m.citus, m.citusErr = citusInstalled(ctx, m.db)
+	})
+	return m.citus, m.citusErr
+}
+
+// MigrateControl creates and migrates the control schema. On Citus it then
+// makes the shared tables reference tables (see setupCitus).
 func (m *Migrator) MigrateControl(ctx context.Context) error {
 	if err := m.db.WithContext(ctx).Exec("CREATE SCHEMA IF NOT EXISTS control").Error; err != nil {
 		return fmt.Errorf("create control schema: %w", err)
@@ -135,6 +149,15 @@ func (m *Migrator) MigrateControl(ctx context.Context) error {
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate control schema: %w", err)
+	}
+	citus, err := m.onCitus(ctx)
+	if err != nil {
+		return err
+	}
+	if citus {
+		if err := setupCitus(ctx, m.db); err != nil {
+			return fmt.Errorf("control schema on Citus: %w", err)
+		}
 	}
 	return nil
 }
@@ -160,7 +183,9 @@ func (m *Migrator) ControlVersion(ctx context.Context) (int64, error) {
 }
 
 // MigrateTenant migrates one tenant schema as the tenant's own role and
-// records the outcome in the registry.
+// records the outcome in the registry. On Citus the schema is made a
+// distributed schema first (see distributeSchool), so that its tables are
+// created on, or moved to, a worker.
 func (m *Migrator) MigrateTenant(ctx context.Context, t *Tenant) error {
 	set := func(state MigrationState, version int64, msg *string) error {
 		q := m.db.WithContext(ctx).Exec(`UPDATE control.tenants
@@ -186,6 +211,15 @@ func (m *Migrator) MigrateTenant(ctx context.Context, t *Tenant) error {
 }
 
 func (m *Migrator) migrateTenantSchema(ctx context.Context, t *Tenant) (int64, error) {
+	citus, err := m.onCitus(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if citus {
+		if err := distributeSchool(ctx, m.db, t); err != nil {
+			return 0, err
+		}
+	}
 	db, err := m.openSchemaDB(t.SchemaName, t.DBRole)
 	if err != nil {
 		return 0, err

@@ -242,12 +242,22 @@ func listTenants(ctx context.Context, db *gorm.DB) ([]*Tenant, error) {
 	return list, nil
 }
 
-// List returns every school, ordered by slug.
-func (s *Service) List(ctx context.Context) ([]*Tenant, error) { return listTenants(ctx, s.db) }
+// List returns every school, ordered by slug, with the node holding it on
+// Citus.
+func (s *Service) List(ctx context.Context) ([]*Tenant, error) {
+	list, err := listTenants(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	if err := withPlacements(ctx, s.db, list); err != nil {
+		return nil, err
+	}
+	return list, nil
+}
 
 // Get returns one school by slug, or ErrNotFound.
 func (s *Service) Get(ctx context.Context, slug string) (*Tenant, error) {
-	list, err := listTenants(ctx, s.db)
+	list, err := s.List(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -131,6 +131,9 @@ type Tenant struct {
 	UpdatedAt       time.Time      `gorm:"column:updated_at" json:"updatedAt"`
 	// Hosts are loaded from control.tenant_hosts.
 	Hosts []string `gorm:"-" json:"hosts"`
+	// Node is the Citus worker ("host:port") holding the school's schema,
+	// read by the operators' commands; empty on plain Postgres.
+	Node string `gorm:"-" json:"node,omitempty"`
 }
 
 // TableName places the registry in the control schema.
