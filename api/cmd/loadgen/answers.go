@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,10 @@ type answersConfig struct {
 	// stream keeps reading its set again after a save without an answer,
 	// and how long the read-back is tried.
 	pause, patience time.Duration
+	// saveLog, when set, names a file that gets one line per save: when it
+	// was sent (Unix milliseconds), how long its answer took (ms) and its
+	// status (0: no answer), for a caller that looks at a window of the run.
+	saveLog string
 }
 
 func parseAnswers(args []string) (*answersConfig, error) {
@@ -59,6 +64,7 @@ Flags:
 	fs.DurationVar(&c.duration, "duration", 8*time.Second, "how long to save (at most 5m)")
 	fs.IntVar(&c.maxSaves, "max-saves", 1500, "saves per stream at most")
 	fs.DurationVar(&c.pause, "pause", 0, "wait between one student's saves (0: none)")
+	fs.StringVar(&c.saveLog, "save-log", "", "write every save's send time (Unix ms), duration (ms) and status (0: no answer) to this file")
 	fs.DurationVar(&c.patience, "patience", 20*time.Second, "how long a student keeps reading their set again after a save without an answer (a failover takes longer than a replica's death), and how long the read-back is tried")
 	var err error
 	if c.base, err = parseCommandLine(fs, args, base); err != nil {
@@ -96,6 +102,27 @@ type ack struct {
 	at      time.Duration
 }
 
+// save is one save as the save log records it.
+type save struct {
+	sent    time.Time
+	latency time.Duration
+	status  int
+}
+
+// writeSaveLog writes every stream's saves to name.
+func writeSaveLog(name string, streams []*stream) error {
+	var b strings.Builder
+	for _, s := range streams {
+		for _, sv := range s.saves {
+			fmt.Fprintf(&b, "%d %.3f %d\n", sv.sent.UnixMilli(), float64(sv.latency.Microseconds())/1000, sv.status)
+		}
+	}
+	if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("write the save log: %w", err)
+	}
+	return nil
+}
+
 // stream is one student saving their own set.
 type stream struct {
 	*client
@@ -108,6 +135,7 @@ type stream struct {
 	lost     []ack    // saves without an answer (version 0)
 	refused  []string // saves answered 4xx
 	reloads  int
+	saves    []save
 	// patience is how long a reload and the read-back keep trying.
 	patience time.Duration
 }
@@ -160,6 +188,11 @@ func runAnswers(ctx context.Context, args []string) error {
 		return ctx.Err()
 	}
 	elapsed := time.Since(start)
+	if cfg.saveLog != "" {
+		if err := writeSaveLog(cfg.saveLog, streams); err != nil {
+			return err
+		}
+	}
 
 	// Read every set back from the surviving replica.
 	failed := false
@@ -238,9 +271,16 @@ func (s *stream) run(ctx, parent context.Context, start time.Time, cfg *answersC
 		marker := fmt.Sprintf("%d;", n)
 		value := s.text + marker
 		var set answerSet
-		_, err := s.do(ctx, "", http.MethodPost, "/api/answers", saveBody{AssignmentID: s.t.assignmentID, StudentUserID: s.t.studentID,
+		sent := time.Now()
+		code, err := s.do(ctx, "", http.MethodPost, "/api/answers", saveBody{AssignmentID: s.t.assignmentID, StudentUserID: s.t.studentID,
 			Version: s.t.version, Answers: []answer{{FormQuestionID: s.question, Value: &value}}}, &set)
 		at := time.Since(start)
+		if err != nil {
+			code = statusOf(err)
+		}
+		if ctx.Err() == nil {
+			s.saves = append(s.saves, save{sent: sent, latency: time.Since(sent), status: code})
+		}
 		switch st := statusOf(err); {
 		case err == nil:
 			s.acks = append(s.acks, ack{marker: marker, version: set.Version, at: at})
