@@ -724,7 +724,7 @@ HBA
 # in distributed schemas. Sets and exports DATABASE_URL (the coordinator),
 # CITUS_ADMIN_URL (the coordinator's DBNAME as the superuser),
 # CITUS_COORDINATOR_PORT and CITUS_WORKER_PORTS ("port1 port2"). Reuses
-# running nodes.
+# running nodes, and starts stopped ones on the ports they had.
 citus_start() {
 	local dir=${1:-} db=${2:-praksis} role=${3:-praksis} node bin coord worker ports=()
 	if [[ -z $dir ]]; then
@@ -734,7 +734,13 @@ citus_start() {
 	ensure_citus || return 1
 	bin=$(pg_bin) || return 1
 	for node in coordinator worker-1 worker-2; do
-		PG_EXTRA_OPTS=$CITUS_NODE_OPTS pg_start_throwaway "$dir/$node" || return 1
+		# A node keeps its port: the coordinator's metadata names it.
+		if [[ -s $dir/$node/port ]]; then
+			PG_EXTRA_OPTS=$CITUS_NODE_OPTS pg_start "$dir/$node" "$(cat "$dir/$node/port")" || return 1
+		else
+			PG_EXTRA_OPTS=$CITUS_NODE_OPTS pg_start_throwaway "$dir/$node" || return 1
+			_pg_owner_run tee "$PG_DIR/port" <<<"$PG_PORT" >/dev/null || return 1
+		fi
 		_citus_hba "$PG_DIR" "$role" || { log "error: could not write pg_hba.conf of $node"; return 1; }
 		ports+=("$PG_PORT")
 		pg_create_app_db "$PG_ADMIN_URL" "$db" "$role" || return 1
