@@ -57,22 +57,26 @@ func citusService(t *testing.T) *citusCluster {
 // citusRun runs a tenant command on the Citus cluster.
 func citusRun(t *testing.T, s *citusCluster, args ...string) (string, error) {
 	t.Helper()
-	cmd := tenants.Command(func(ctx context.Context) (*tenants.Service, func(), error) { return s.Service, func() {}, nil })
-	var out strings.Builder
-	cmd.SetOut(&out)
-	cmd.SetErr(&out)
-	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(context.Background())
-	return out.String(), err
+	return runOn(t, s.Service, args...)
+}
+
+// nodes lists the cluster's nodes (HOST:PORT) that match where, a
+// condition on pg_dist_node.
+func nodes(t *testing.T, s *citusCluster, where string) []string {
+	t.Helper()
+	var out []string
+	if err := s.root.Raw("SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE " + where + " ORDER BY 1").Scan(&out).Error; err != nil {
+		t.Fatalf("nodes where %s: %v", where, err)
+	}
+	return out
 }
 
 // workers lists the cluster's workers as HOST:PORT.
 func workers(t *testing.T, s *citusCluster) []string {
 	t.Helper()
-	var out []string
-	err := s.root.Raw("SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE groupid <> 0 AND isactive ORDER BY 1").Scan(&out).Error
-	if err != nil || len(out) < 2 {
-		t.Fatalf("workers: %v, %v; want two", out, err)
+	out := nodes(t, s, "groupid <> 0 AND isactive")
+	if len(out) < 2 {
+		t.Fatalf("workers: %v; want two", out)
 	}
 	return out
 }
@@ -166,12 +170,11 @@ func TestCitusMove(t *testing.T) {
 // coordinator is the coordinator's HOST:PORT.
 func coordinator(t *testing.T, s *citusCluster) string {
 	t.Helper()
-	var out string
-	err := s.root.Raw("SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE groupid = 0").Scan(&out).Error
-	if err != nil || out == "" {
-		t.Fatalf("coordinator: %q, %v", out, err)
+	out := nodes(t, s, "groupid = 0")
+	if len(out) != 1 {
+		t.Fatalf("coordinator: %v", out)
 	}
-	return out
+	return out[0]
 }
 
 // A second migrate changes nothing on Citus: the schools stay where they

@@ -17,8 +17,14 @@ import (
 
 func run(t *testing.T, db *testdb.DB, args ...string) (string, error) {
 	t.Helper()
+	return runOn(t, db.Service, args...)
+}
+
+// runOn runs a tenant command on the service s.
+func runOn(t *testing.T, s *tenants.Service, args ...string) (string, error) {
+	t.Helper()
 	cmd := tenants.Command(func(ctx context.Context) (*tenants.Service, func(), error) {
-		return db.Service, func() {}, nil
+		return s, func() {}, nil
 	})
 	var out bytes.Buffer
 	cmd.SetOut(&out)
