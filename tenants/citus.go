@@ -130,6 +130,9 @@ func distributeSchool(ctx context.Context, db *gorm.DB, t *Tenant) error {
 	if err != nil {
 		return fmt.Errorf("school %s on Citus: %w", t.Slug, err)
 	}
+	if err := shareAuthinfo(ctx, db, t.DBRole); err != nil {
+		return fmt.Errorf("school %s on Citus: %w", t.Slug, err)
+	}
 	var distributed bool
 	if err := db.WithContext(ctx).Raw("SELECT EXISTS (SELECT 1 FROM pg_dist_schema WHERE schemaid::regnamespace::text = ?)", t.SchemaName).
 		Scan(&distributed).Error; err != nil {
@@ -152,6 +155,45 @@ func distributeSchool(ctx context.Context, db *gorm.DB, t *Tenant) error {
 	})
 	if err != nil {
 		return fmt.Errorf("school %s on Citus: distribute schema %s: %w", t.Slug, t.SchemaName, err)
+	}
+	return nil
+}
+
+// authinfoOnWorkers is the statement that gives every worker the nodes'
+// password of a role, or changes nothing when it has it: Citus keeps
+// pg_dist_authinfo per node, and a worker copying a school's tables to
+// another (a move) connects as the school's role too.
+const authinfoOnWorkers = `SELECT nodename || ':' || nodeport || ': ' || result FROM run_command_on_workers(format(
+	'INSERT INTO pg_dist_authinfo (nodeid, rolename, authinfo) VALUES (0, %L, %L)
+	 ON CONFLICT (rolename, nodeid) DO UPDATE SET authinfo = excluded.authinfo WHERE pg_dist_authinfo.authinfo <> excluded.authinfo',
+	?::text, (SELECT authinfo FROM pg_dist_authinfo WHERE nodeid = 0 AND rolename = ?))) WHERE NOT success`
+
+// shareAuthinfo copies the coordinator's nodes' password of role to every
+// worker.
+func shareAuthinfo(ctx context.Context, db *gorm.DB, role string) error {
+	var failed []string
+	if err := db.WithContext(ctx).Raw(authinfoOnWorkers, role, role).Scan(&failed).Error; err != nil {
+		return fmt.Errorf("give the workers the nodes' password of %s: %w", role, err)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("give the workers the nodes' password of %s: %s", role, strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+// forgetAuthinfo removes the nodes' password of role from every node, for
+// a school that is deleted.
+func forgetAuthinfo(ctx context.Context, tx *gorm.DB, role string) error {
+	if err := tx.WithContext(ctx).Exec("DELETE FROM pg_dist_authinfo WHERE rolename = ?", role).Error; err != nil {
+		return fmt.Errorf("remove the nodes' password of %s: %w", role, err)
+	}
+	var failed []string
+	if err := tx.WithContext(ctx).Raw(`SELECT nodename || ':' || nodeport || ': ' || result FROM run_command_on_workers(
+		format('DELETE FROM pg_dist_authinfo WHERE rolename = %L', ?::text)) WHERE NOT success`, role).Scan(&failed).Error; err != nil {
+		return fmt.Errorf("remove the nodes' password of %s from the workers: %w", role, err)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("remove the nodes' password of %s from the workers: %s", role, strings.Join(failed, "; "))
 	}
 	return nil
 }

@@ -137,7 +137,24 @@ func (s *Service) Create(ctx context.Context, p CreateParams) (*Tenant, error) {
 		Theme: p.Theme, FeideRealms: p.FeideRealms, Status: Active, MigrationState: MigrationPending,
 		Hosts: p.Hosts,
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	citus, err := s.migrator.onCitus(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A new schema grants nothing to PUBLIC, so only its owner, the
+	// tenant role, can use it. On Citus the login role creates it and then
+	// hands it over: Citus records a schema on the workers as its creator,
+	// who must own it then.
+	provision := []string{
+		"CREATE ROLE " + quoteIdent(role) + " NOLOGIN NOINHERIT",
+		"GRANT " + quoteIdent(role) + " TO CURRENT_USER",
+		"CREATE SCHEMA " + quoteIdent(schemaName) + " AUTHORIZATION " + quoteIdent(role),
+	}
+	if citus {
+		provision[2] = "CREATE SCHEMA " + quoteIdent(schemaName)
+		provision = append(provision, "ALTER SCHEMA "+quoteIdent(schemaName)+" OWNER TO "+quoteIdent(role))
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := s.checkConflicts(tx, t); err != nil {
 			return err
 		}
@@ -149,13 +166,7 @@ func (s *Service) Create(ctx context.Context, p CreateParams) (*Tenant, error) {
 				return fmt.Errorf("register host %s: %w", h, err)
 			}
 		}
-		// A new schema grants nothing to PUBLIC, so only its owner, the
-		// tenant role, can use it.
-		for _, stmt := range []string{
-			"CREATE ROLE " + quoteIdent(role) + " NOLOGIN NOINHERIT",
-			"GRANT " + quoteIdent(role) + " TO CURRENT_USER",
-			"CREATE SCHEMA " + quoteIdent(schemaName) + " AUTHORIZATION " + quoteIdent(role),
-		} {
+		for _, stmt := range provision {
 			if err := tx.Exec(stmt).Error; err != nil {
 				return fmt.Errorf("provision school %s: %w", t.Slug, err)
 			}
@@ -383,7 +394,16 @@ func (s *Service) Delete(ctx context.Context, slug, confirm string) error {
 	if err != nil {
 		return err
 	}
+	citus, err := s.migrator.onCitus(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if citus {
+			if err := forgetAuthinfo(ctx, tx, t.DBRole); err != nil {
+				return fmt.Errorf("delete school %s: %w", slug, err)
+			}
+		}
 		for _, stmt := range []string{
 			"DELETE FROM control.tenants WHERE id = " + fmt.Sprint(t.ID),
 			// Only the owner may drop the schema, and the login role holds the
