@@ -193,7 +193,7 @@ func TestCitusMigrateTwice(t *testing.T) {
 		err := s.root.Raw(`SELECT string_agg(x, ' ' ORDER BY x) FROM (
 				SELECT 'schema:' || schemaid::regnamespace::text || '@' || colocationid AS x FROM pg_dist_schema
 				UNION ALL SELECT 'auth:' || rolename || '=' || md5(authinfo) FROM pg_dist_authinfo
-				UNION ALL SELECT 'table:' || logicalrelid::text || '/' || partmethod || repmodel FROM pg_dist_partition
+				UNION ALL SELECT 'table:' || logicalrelid::text || '/' || partmethod::text || repmodel::text FROM pg_dist_partition
 				  WHERE logicalrelid::text LIKE 'control.%' OR logicalrelid::text LIKE 'river.%'
 				UNION ALL SELECT 'placement:' || shardid || '@' || groupid FROM pg_dist_placement) s`).Scan(&out).Error
 		if err != nil {

@@ -394,27 +394,49 @@ func (s *Service) Delete(ctx context.Context, slug, confirm string) error {
 	if err != nil {
 		return err
 	}
+	// Only the owner may drop the schema, and the login role holds the
+	// tenant role without inheriting it.
+	dropSchema := []string{
+		"SET LOCAL ROLE " + quoteIdent(t.DBRole),
+		"DROP SCHEMA IF EXISTS " + quoteIdent(t.SchemaName) + " CASCADE",
+		"RESET ROLE",
+	}
+	dropRole := []string{
+		"DELETE FROM control.tenants WHERE id = " + fmt.Sprint(t.ID),
+		"DROP ROLE IF EXISTS " + quoteIdent(t.DBRole),
+	}
 	citus, err := s.migrator.onCitus(ctx)
 	if err != nil {
 		return err
 	}
+	if !citus {
+		// One transaction: registry entry, schema, role.
+		return s.exec(ctx, "delete school "+slug, nil, slices.Concat(dropRole[:1], dropSchema, dropRole[1:])...)
+	}
+	// On Citus the schema is dropped on the workers over connections as
+	// the school's role, which a DROP ROLE in the same transaction (over the
+	// login role's) does not see; so the school is disabled and its schema
+	// dropped first, then its registry entry and role go. A delete cut off
+	// in between is finished by running it again.
+	disable := "UPDATE control.tenants SET status = 'disabled', updated_at = now() WHERE id = " + fmt.Sprint(t.ID)
+	if err := s.exec(ctx, "delete school "+slug, nil, append([]string{disable}, dropSchema...)...); err != nil {
+		return err
+	}
+	return s.exec(ctx, "delete school "+slug, func(tx *gorm.DB) error { return forgetAuthinfo(ctx, tx, t.DBRole) }, dropRole...)
+}
+
+// exec runs first (when not nil) and then the statements in one
+// transaction; what names the work in an error.
+func (s *Service) exec(ctx context.Context, what string, first func(tx *gorm.DB) error, stmts ...string) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if citus {
-			if err := forgetAuthinfo(ctx, tx, t.DBRole); err != nil {
-				return fmt.Errorf("delete school %s: %w", slug, err)
+		if first != nil {
+			if err := first(tx); err != nil {
+				return fmt.Errorf("%s: %w", what, err)
 			}
 		}
-		for _, stmt := range []string{
-			"DELETE FROM control.tenants WHERE id = " + fmt.Sprint(t.ID),
-			// Only the owner may drop the schema, and the login role holds the
-			// tenant role without inheriting it.
-			"SET LOCAL ROLE " + quoteIdent(t.DBRole),
-			"DROP SCHEMA IF EXISTS " + quoteIdent(t.SchemaName) + " CASCADE",
-			"RESET ROLE",
-			"DROP ROLE IF EXISTS " + quoteIdent(t.DBRole),
-		} {
+		for _, stmt := range stmts {
 			if err := tx.Exec(stmt).Error; err != nil {
-				return fmt.Errorf("delete school %s: %w", slug, err)
+				return fmt.Errorf("%s: %w", what, err)
 			}
 		}
 		return nil
