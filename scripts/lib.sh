@@ -630,14 +630,29 @@ citus_installed_version() {
 	sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$control"
 }
 
+# Patches of this repository to Citus $CITUS_VERSION, applied after those
+# beside the source: a fix for INSERT … SELECT into a table of a distributed
+# schema whose target has a column default (such as now()), which Citus
+# 13.2.2 sends to the worker with an empty "( IS NOT NULL)" filter.
+CITUS_PATCHES=$REPO_ROOT/scripts/citus
+
+# _citus_patch_stamp: the checksum of this repository's Citus patches, which
+# an installed Citus records (citus.praksis-patches beside its control file).
+_citus_patch_stamp() {
+	cat "$CITUS_PATCHES"/*.patch 2>/dev/null | sha256sum | cut -c1-16
+}
+
 # ensure_citus: build and install Citus $CITUS_VERSION into the Postgres
 # $PG_MAJOR server from $CITUS_SRC (a release tarball, or an unpacked tree)
-# with the patches beside the tarball, unless that version is installed.
+# with the patches beside the tarball and this repository's
+# ($CITUS_PATCHES), unless that version with these patches is installed.
 # Installs the build dependencies from Debian.
 ensure_citus() {
-	local have build src patch
+	local have build src patch stamp sharedir
 	have=$(citus_installed_version 2>/dev/null) || have=
-	if [[ $have == "${CITUS_VERSION%.*}"* && -n $have ]]; then
+	stamp=$(_citus_patch_stamp)
+	sharedir=$("$(pg_bin)/pg_config" --sharedir) || return 1
+	if [[ -n $have && $have == "${CITUS_VERSION%.*}"* && $(cat "$sharedir/extension/citus.praksis-patches" 2>/dev/null) == "$stamp" ]]; then
 		return 0
 	fi
 	log "Citus ${have:-not installed}; building Citus $CITUS_VERSION from $CITUS_SRC (several minutes)"
@@ -673,6 +688,15 @@ ensure_citus() {
 			}
 		done
 	fi
+	for patch in "$CITUS_PATCHES"/*.patch; do
+		[[ -f $patch ]] || continue
+		log "applying $(basename "$patch")"
+		(cd "$src" && patch -p1 --forward <"$patch") >&2 || {
+			log "error: patch $patch does not apply"
+			rm -rf "$build"
+			return 1
+		}
+	done
 	(
 		cd "$src" &&
 			PG_CONFIG=$(pg_bin)/pg_config ./configure --without-libcurl >"$build/configure.log" 2>&1 &&
@@ -686,6 +710,7 @@ ensure_citus() {
 	}
 	rm -rf "$build"
 	have=$(citus_installed_version) || { log "error: Citus is not installed after make install"; return 1; }
+	as_root tee "$sharedir/extension/citus.praksis-patches" <<<"$stamp" >/dev/null || return 1
 	log "Citus $have installed"
 }
 
@@ -726,13 +751,15 @@ HBA
 # CITUS_COORDINATOR_PORT and CITUS_WORKER_PORTS ("port1 port2"). Reuses
 # running nodes, and starts stopped ones on the ports they had.
 citus_start() {
-	local dir=${1:-} db=${2:-praksis} role=${3:-praksis} node bin coord worker ports=()
+	local dir=${1:-} db=${2:-praksis} role=${3:-praksis} node bin coord worker port ports=()
 	if [[ -z $dir ]]; then
 		log "error: usage: citus_start DIR [DBNAME ROLE]"
 		return 1
 	fi
 	ensure_citus || return 1
 	bin=$(pg_bin) || return 1
+	# Every node up first: on a node that has Citus already, statements
+	# are passed on to the others.
 	for node in coordinator worker-1 worker-2; do
 		# A node keeps its port: the coordinator's metadata names it.
 		if [[ -s $dir/$node/port ]]; then
@@ -743,15 +770,23 @@ citus_start() {
 		fi
 		_citus_hba "$PG_DIR" "$role" || { log "error: could not write pg_hba.conf of $node"; return 1; }
 		ports+=("$PG_PORT")
-		pg_create_app_db "$PG_ADMIN_URL" "$db" "$role" || return 1
-		"$bin/psql" "postgres://postgres@127.0.0.1:$PG_PORT/$db?sslmode=disable" -X -q -v ON_ERROR_STOP=1 \
+	done
+	for port in "${ports[@]:1}" "${ports[0]}"; do
+		# A node set up before is left as it is (Citus refuses DDL on a
+		# worker).
+		if "$bin/psql" "postgres://postgres@127.0.0.1:$port/$db?sslmode=disable" -X -q -At \
+			-c "SELECT 1 FROM pg_extension WHERE extname = 'citus'" 2>/dev/null | grep -q 1; then
+			continue
+		fi
+		pg_create_app_db "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" "$db" "$role" || return 1
+		"$bin/psql" "postgres://postgres@127.0.0.1:$port/$db?sslmode=disable" -X -q -v ON_ERROR_STOP=1 \
 			-v db="$db" -v role="$role" >/dev/null <<'SQL' || {
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS citus;
 SELECT format('ALTER DATABASE %I SET citus.enable_unsafe_triggers = on', :'db') \gexec
 SELECT format('GRANT SELECT, INSERT, UPDATE, DELETE ON pg_dist_authinfo TO %I', :'role') \gexec
 SQL
-			log "error: could not set up Citus on $node (port $PG_PORT)"
+			log "error: could not set up Citus on the node on port $port"
 			return 1
 		}
 	done
