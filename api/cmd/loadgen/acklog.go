@@ -302,7 +302,13 @@ func runVerify(ctx context.Context, args []string) error {
 		fmt.Printf("verify: the oldest missing save was acknowledged %.2fs before %s\n", c.at.Sub(oldestMissing).Seconds(), c.at.Format(time.RFC3339Nano))
 	}
 	if !newest.IsZero() {
-		fmt.Printf("verify: newest change restored at %s, %.2fs before the moment\n", newest.Format(time.RFC3339Nano), c.at.Sub(newest).Seconds())
+		// The moment restored to was set by -until at the latest.
+		moment := c.at
+		if !c.until.IsZero() {
+			moment = c.until
+		}
+		fmt.Printf("verify: newest change restored at %s, %.2fs before %s\n", newest.Format(time.RFC3339Nano),
+			moment.Sub(newest).Seconds(), moment.Format(time.RFC3339Nano))
 	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d sets do not match the record of saves", failed, len(keys))
