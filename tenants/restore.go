@@ -61,7 +61,7 @@ type RestoreResult struct {
 	Tenant *Tenant `json:"-"`
 	At     time.Time
 	// Rows is the number of rows restored per table.
-	Rows          map[string]int
+	Rows map[string]int
 	// SessionsEnded is how many sessions were live when the data was swapped.
 	SessionsEnded int64
 	Gone          []GoneSave
