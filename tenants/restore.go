@@ -58,13 +58,13 @@ type GoneSave struct {
 
 // RestoreResult says what RestoreAt did.
 type RestoreResult struct {
-	Tenant *Tenant `json:"-"`
-	At     time.Time
+	Tenant *Tenant   `json:"-"`
+	At     time.Time `json:"at"`
 	// Rows is the number of rows restored per table.
-	Rows map[string]int
+	Rows map[string]int `json:"rows"`
 	// SessionsEnded is how many sessions were live when the data was swapped.
-	SessionsEnded int64
-	Gone          []GoneSave
+	SessionsEnded int64      `json:"sessionsEnded"`
+	Gone          []GoneSave `json:"gone"`
 }
 
 func refused(format string, args ...any) error {
