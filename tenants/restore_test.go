@@ -129,14 +129,20 @@ func TestRestoreOneSchoolToAMoment(t *testing.T) {
 	}()
 	// During the drain alpha is not served (the service answers 503 with
 	// Retry-After), beta is.
-	unserved := false
-	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline) && !unserved; time.Sleep(20 * time.Millisecond) {
-		a, err := live.Service.Get(context.Background(), "alpha")
-		if err != nil {
-			t.Fatal(err)
+	var o outcome
+	unserved, finished := false, false
+	for !unserved && !finished {
+		select {
+		case o = <-done:
+			finished = true
+		case <-time.After(20 * time.Millisecond):
+			a, err := live.Service.Get(context.Background(), "alpha")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, why := a.Serveable(tenants.TenantTarget())
+			unserved = why == "tenant.upgrading"
 		}
-		_, why := a.Serveable(tenants.TenantTarget())
-		unserved = why == "tenant.upgrading"
 	}
 	if !unserved {
 		t.Error("alpha was served during its restore")
@@ -144,7 +150,9 @@ func TestRestoreOneSchoolToAMoment(t *testing.T) {
 	if b, err := live.Service.Get(context.Background(), "beta"); err != nil || b.MigrationState != tenants.MigrationReady {
 		t.Errorf("beta during alpha's restore: %+v, %v", b, err)
 	}
-	o := <-done
+	if !finished {
+		o = <-done
+	}
 	res, err := o.res, o.err
 	if err != nil {
 		t.Fatalf("restore alpha: %v", err)
@@ -223,5 +231,41 @@ func TestRestoreRefusesAndChangesNothing(t *testing.T) {
 				t.Errorf("the refused restore changed %s", tc.slug)
 			}
 		})
+	}
+}
+
+// The command prints the saves that are gone, for the school to type in
+// again, and exits with 5 on a refusal, 4 for an unknown school.
+func TestRestoreCommand(t *testing.T) {
+	live := testdb.NewFrom(t, "two-schools", twoSchools)
+	copied := testdb.NewFrom(t, "two-schools", twoSchools)
+	at := time.Now().UTC().Truncate(time.Second)
+	time.Sleep(1100 * time.Millisecond)
+	save(t, live, "alpha", 1, "skrevet etter T")
+	for _, tc := range []struct {
+		args     []string
+		want     string
+		wantExit int
+	}{
+		{[]string{"--at", "i går"}, "is not a time", 5},
+		{[]string{"--at", at.Format(time.RFC3339), "--retention-days", "0"}, "whole number of days", 1},
+		{[]string{"--at", at.Add(-48 * time.Hour).Format(time.RFC3339), "--retention-days", "1"}, "older than the backups' retention (1 days", 5},
+		{[]string{"--at", at.Format(time.RFC3339), "--from", "postgres://nobody@127.0.0.1:1/none?connect_timeout=2"}, "cannot open the restored copy", 5},
+		{[]string{"--at", at.Format(time.RFC3339)}, "1 answers saved after", 0},
+	} {
+		args := append([]string{"restore", "alpha", "--from", copied.URL, "--by", "drift@skole.test", "--drain", "0s"}, tc.args...)
+		out, err := run(t, live, args...)
+		if tc.wantExit == 0 {
+			if err != nil || !strings.Contains(out, tc.want) || !strings.Contains(out, "skrevet etter T") {
+				t.Errorf("%v: %v\n%s", tc.args, err, out)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || tenants.ExitCode(err) != tc.wantExit {
+			t.Errorf("%v: %v (exit %d), want %q and exit %d", tc.args, err, tenants.ExitCode(err), tc.want, tc.wantExit)
+		}
+	}
+	if _, err := run(t, live, "restore", "nope", "--from", copied.URL, "--at", at.Format(time.RFC3339), "--by", "x"); tenants.ExitCode(err) != 4 {
+		t.Errorf("an unknown school: %v (exit %d), want exit 4", err, tenants.ExitCode(err))
 	}
 }
