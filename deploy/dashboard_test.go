@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/praksis/praksis/api/jobs"
+	"github.com/praksis/praksis/api/walarchive"
 )
 
 type dashboard struct {
@@ -65,8 +66,10 @@ func exportedMetrics(t *testing.T) map[string]bool {
 	}
 	// The job queue's metrics are read from the database at a scrape; take
 	// their names from the collector's descriptions.
-	descs := make(chan *prometheus.Desc, 10)
+	// So are the WAL archiver's.
+	descs := make(chan *prometheus.Desc, 20)
 	jobs.NewCollector(nil).Describe(descs)
+	walarchive.NewCollector(nil).Describe(descs)
 	close(descs)
 	for d := range descs {
 		m := descName.FindStringSubmatch(d.String())
@@ -188,7 +191,10 @@ func TestGrafanaDashboard(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"http_request_duration_seconds_bucket", "http_request_duration_seconds_count",
-		"process_cpu_seconds_total", "process_resident_memory_bytes", "go_goroutines"} {
+		"process_cpu_seconds_total", "process_resident_memory_bytes", "go_goroutines",
+		// How an operator sees that WAL archiving, and so recovery to a
+		// moment, has stopped (deploy/BACKUP.md).
+		"praksis_wal_last_archived_age_seconds", "praksis_wal_archive_failures_total"} {
 		if !used[want] {
 			t.Errorf("the dashboard does not chart %s", want)
 		}

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -45,7 +47,7 @@ Example:
 	}
 	cmd.AddCommand(createCmd(open), listCmd(open), showCmd(open), updateCmd(open, ext...),
 		statusCmd(open, "disable", Disabled), statusCmd(open, "enable", Active),
-		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), deleteCmd(open), moveCmd(open))
+		addAdminCmd(open), catalogueCmd(open), exportCmd(open), importCmd(open), restoreCmd(open), deleteCmd(open), moveCmd(open))
 	return cmd
 }
 
@@ -394,6 +396,102 @@ binary's (the message names the version to import it with).`,
 	return cmd
 }
 
+func restoreCmd(open Opener) *cobra.Command {
+	p := RestoreParams{Retention: DefaultBackupRetention}
+	var at string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "restore SLUG --from URL --at TIME --by NAME",
+		Short: "Bring one school back to a moment from a copy of the database restored to it, leaving the others as they are",
+		Long: `Bring one school back to a moment, into the live database, while every other
+school keeps serving and keeps its newer data. --from is a postgres:// URL of a
+copy of the database restored to --at (a scratch cluster restored from the
+backup with that target time; deploy/BACKUP.md says how).
+
+The school answers 503 with Retry-After (upgrading) from the start. After
+--drain (so every replica has re-read the registry), one transaction empties
+the school's tables, but its audit trail and mail outbox, and fills them from
+the copy; ids handed out after the moment are not handed out again; every
+session of the school ends (its users sign in again); the audit trail records
+who (--by) restored it to when; and the school is served again. Nobody sees it
+half old and half new.
+
+Prints the answers saved after the moment that the restore took away, so that
+the school can type them in again (--json: the whole report as JSON).
+
+Refused, with nothing changed: a moment in the future or older than the
+backups' retention (--retention-days), a school that is not in the copy, and a
+copy whose school is at another tenant schema version than the live one.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			t, err := time.Parse(time.RFC3339, at)
+			if err != nil {
+				return fmt.Errorf("%w: --at %q is not a time such as 2026-11-21T09:30:00+01:00", ErrRestoreRefused, at)
+			}
+			p.Slug, p.At = args[0], t
+			return open.With(cmd, func(ctx context.Context, s *Service) error {
+				res, err := s.RestoreAt(ctx, p)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), res)
+				}
+				total := 0
+				for _, n := range res.Rows {
+					total += n
+				}
+				out := cmd.OutOrStdout()
+				fmt.Fprintf(out, "restored school %s to %s: %d rows in %d tables; %d sessions ended; recorded in its audit trail as restored by %s\n",
+					res.Tenant.Slug, res.At.Format(time.RFC3339), total, len(res.Rows), res.SessionsEnded, p.By)
+				fmt.Fprintf(out, "%d answers saved after %s are gone; the school types them in again:\n", len(res.Gone), res.At.Format(time.RFC3339))
+				w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+				fmt.Fprintln(w, "SAVED AT\tSTUDENT\tSAVED BY\tANSWER SET\tQUESTION\tVALUE")
+				for _, g := range res.Gone {
+					v := "(empty)"
+					if g.Value != nil {
+						v = *g.Value
+					}
+					fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%s\n", g.SavedAt.Format(time.RFC3339), g.Student, g.SavedBy, g.AnswerSetID, g.QuestionID, v)
+				}
+				return w.Flush()
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&p.From, "from", "", "postgres:// URL of a copy of the database restored to --at (required)")
+	f.StringVar(&at, "at", "", "the moment the copy was restored to, RFC 3339, e.g. 2026-11-21T09:30:00+01:00 (required)")
+	f.StringVar(&p.By, "by", "", "who restores the school, for its audit trail (required)")
+	f.DurationVar(&p.Drain, "drain", 6*time.Second, "how long the school answers 503 before its data is swapped: at least REGISTRY_REFRESH")
+	f.Var(daysValue{&p.Retention}, "retention-days", "how far back the backups reach, in days; an older --at is refused")
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	_ = cmd.MarkFlagRequired("from")
+	_ = cmd.MarkFlagRequired("at")
+	_ = cmd.MarkFlagRequired("by")
+	return cmd
+}
+
+// daysValue is a duration flag given in whole days.
+type daysValue struct{ d *time.Duration }
+
+func (v daysValue) String() string {
+	if v.d == nil {
+		return "0"
+	}
+	return strconv.Itoa(int(v.d.Hours() / 24))
+}
+
+func (v daysValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("%q is not a whole number of days (1 or more)", s)
+	}
+	*v.d = time.Duration(n) * 24 * time.Hour
+	return nil
+}
+
+func (daysValue) Type() string { return "days" }
+
 func deleteCmd(open Opener) *cobra.Command {
 	var confirm string
 	cmd := &cobra.Command{
@@ -485,8 +583,8 @@ func writeOutput(cmd *cobra.Command, name string, v any) error {
 
 // ExitCode maps an error from a tenant command to the process exit code:
 // 3 for a conflict (a move to a node that is not a worker included), 4 for
-// an unknown school, 5 for a command that needs Citus on a database without
-// it, 1 for anything else.
+// an unknown school, 5 for a refused command (a restore refused, or a
+// command that needs Citus on a database without it), 1 for anything else.
 func ExitCode(err error) int {
 	var c *ConflictError
 	switch {
@@ -494,7 +592,7 @@ func ExitCode(err error) int {
 		return 3
 	case errors.Is(err, ErrNotFound):
 		return 4
-	case errors.Is(err, ErrNoCitus):
+	case errors.Is(err, ErrNoCitus), errors.Is(err, ErrRestoreRefused):
 		return 5
 	}
 	return 1

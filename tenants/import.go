@@ -154,28 +154,8 @@ func (s *Service) restore(ctx context.Context, t *Tenant, e *Export, status Stat
 		}
 		// The migrations may have seeded rows (the fixed roles); the export
 		// holds them too, so the new school starts from nothing but the
-		// export. TRUNCATE fires no row triggers (audit_log refuses DELETE).
-		quoted := make([]string, len(order))
-		for i, name := range order {
-			quoted[i] = quoteIdent(name)
-		}
-		if err := tx.Exec("TRUNCATE " + strings.Join(quoted, ", ")).Error; err != nil {
-			return fmt.Errorf("empty the new schema: %w", err)
-		}
-		// The rows go in exactly as exported: triggers that keep derived
-		// values (a form's structure version) stay off until they are in.
-		// Foreign keys are system triggers and still check every row.
-		if err := switchUserTriggers(tx, quoted, "DISABLE"); err != nil {
-			return err
-		}
-		for _, name := range order {
-			n, err := restoreTable(tx, tables[name], e.Tables[name])
-			if err != nil {
-				return err
-			}
-			rows[name] = n
-		}
-		if err := switchUserTriggers(tx, quoted, "ENABLE"); err != nil {
+		// export.
+		if rows, err = refill(tx, tables, e.Tables, order); err != nil {
 			return err
 		}
 		// Leave the school's role to set the status in the registry, in the
@@ -187,6 +167,36 @@ func (s *Service) restore(ctx context.Context, t *Tenant, e *Export, status Stat
 		return tx.Exec("UPDATE control.tenants SET status = ?, updated_at = now() WHERE id = ?", status, t.ID).Error
 	})
 	return rows, err
+}
+
+// refill empties the tables named in order and inserts the exported rows
+// into them, in that order. TRUNCATE fires no row triggers (audit_log
+// refuses DELETE). The rows go in exactly as exported: triggers that keep
+// derived values (a form's structure version) stay off until they are in;
+// foreign keys are system triggers and still check every row.
+func refill(tx *gorm.DB, tables map[string]*table, export map[string][]json.RawMessage, order []string) (map[string]int, error) {
+	quoted := make([]string, len(order))
+	for i, name := range order {
+		quoted[i] = quoteIdent(name)
+	}
+	if err := tx.Exec("TRUNCATE " + strings.Join(quoted, ", ")).Error; err != nil {
+		return nil, fmt.Errorf("empty the school's tables: %w", err)
+	}
+	if err := switchUserTriggers(tx, quoted, "DISABLE"); err != nil {
+		return nil, err
+	}
+	rows := map[string]int{}
+	for _, name := range order {
+		n, err := restoreTable(tx, tables[name], export[name])
+		if err != nil {
+			return nil, err
+		}
+		rows[name] = n
+	}
+	if err := switchUserTriggers(tx, quoted, "ENABLE"); err != nil {
+		return nil, err
+	}
+	return rows, nil
 }
 
 // column is one column of a table in the school's schema.

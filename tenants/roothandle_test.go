@@ -53,6 +53,12 @@ var rootAllowed = map[string]string{
 	// work it; what handlers call, Queue.Enqueue, uses only the request's
 	// own transaction. Its metrics collector reads the pool's queue tables.
 	"github.com/praksis/praksis/api/jobs": "the job queue",
+	// The WAL archiver's metrics read pg_stat_archiver, the cluster's and
+	// no school's, through the pool main hands the metrics registry.
+	"github.com/praksis/praksis/api/walarchive": "the archiver's metrics",
+	// The load generator is a program of its own, not the service: its
+	// verify mode reads a database restored from a backup.
+	"github.com/praksis/praksis/api/cmd/loadgen": "a separate program",
 }
 
 // rootFuncs are the functions and methods, by types.Func.FullName, that

@@ -498,8 +498,14 @@ func (s *Service) Export(ctx context.Context, slug string) (*Export, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Export{Slug: slug, Registry: t, SchemaVersion: t.SchemaVersion, ExportedAt: time.Now().UTC(), Tables: map[string][]json.RawMessage{}}
-	err = InScope(ctx, s.db, t, func(ctx context.Context, tx *gorm.DB) error {
+	return exportSchool(ctx, s.db, t)
+}
+
+// exportSchool reads every table of school t in the database db, which is
+// the live one or a copy of it restored from a backup.
+func exportSchool(ctx context.Context, db *gorm.DB, t *Tenant) (*Export, error) {
+	out := &Export{Slug: t.Slug, Registry: t, SchemaVersion: t.SchemaVersion, ExportedAt: time.Now().UTC(), Tables: map[string][]json.RawMessage{}}
+	err := InScope(ctx, db, t, func(ctx context.Context, tx *gorm.DB) error {
 		var tables []string
 		if err := tx.Raw(`SELECT table_name FROM information_schema.tables
 			WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'goose_db_version'`).

@@ -443,7 +443,8 @@ func TestRetentionPolicyRoutes(t *testing.T) {
 	}
 	rec = f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=en", p.tokens["admin"], nil)
 	record := decode[retention.Record](t, rec)
-	if record.Language != "en" || len(record.Categories) != 9 || !strings.Contains(rec.Body.String(), "Deleted 6 months after the end of the placement") {
+	if record.Language != "en" || len(record.Categories) != 10 || !strings.Contains(rec.Body.String(), "Deleted 6 months after the end of the placement") ||
+		!strings.Contains(rec.Body.String(), "Kept for 28 days, then deleted; data deleted in the service stays in the backups") {
 		t.Errorf("record of processing: %s", rec.Body)
 	}
 	nb := f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=nb", p.tokens["admin"], nil).Body.String()

@@ -18,6 +18,11 @@ import (
 // datacopy package's Lifetime), for the record of processing.
 const DataCopyDays = 3
 
+// BackupDays is how far back the database's backups reach (the tenants
+// package's DefaultBackupRetention, deploy/BACKUP.md), for the record of
+// processing: what is deleted in the service stays in them this long.
+var BackupDays = int(tenants.DefaultBackupRetention.Hours() / 24)
+
 // Saved checks and stores a policy in the current scope with an audit row;
 // an apperror naming each field outside its range when it is not valid.
 func Saved(ctx context.Context, p Policy) (Policy, error) {
@@ -94,7 +99,7 @@ var (
 
 // Category is one kind of personal data in the record of processing.
 type Category struct {
-	ID        string `json:"id" enum:"accounts,signIn,assessments,warnings,signingForms,archivedResults,invitations,auditLog,dataCopies"`
+	ID        string `json:"id" enum:"accounts,signIn,assessments,warnings,signingForms,archivedResults,invitations,auditLog,dataCopies,backups"`
 	Title     string `json:"title"`
 	Data      string `json:"data"`
 	Purpose   string `json:"purpose"`
@@ -132,6 +137,7 @@ var categories = []struct {
 	{"invitations", "processing.retention.working", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
 	{"auditLog", "processing.retention.audit", func(Policy) map[string]any { return nil }},
 	{"dataCopies", "processing.retention.dataCopies", func(Policy) map[string]any { return map[string]any{"Days": DataCopyDays} }},
+	{"backups", "processing.retention.backups", func(Policy) map[string]any { return map[string]any{"Days": BackupDays} }},
 }
 
 // RecordOf makes the record of processing from the policy in lang.

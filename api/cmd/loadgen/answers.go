@@ -16,10 +16,12 @@ import (
 // answersConfig is the flags of the answers check.
 type answersConfig struct {
 	base, verify, mailURL *url.URL
-	hosts                 []string
-	emails                []string
-	duration              time.Duration
-	maxSaves              int
+	// log, when set, is where every save is recorded (loadgen verify reads it).
+	log      string
+	hosts    []string
+	emails   []string
+	duration time.Duration
+	maxSaves int
 	// pause is the wait between one stream's saves; patience how long a
 	// stream keeps reading its set again after a save without an answer,
 	// and how long the read-back is tried.
@@ -47,6 +49,11 @@ replica. Afterwards every set is read back through -verify (the surviving
 replica) and must hold every acknowledged marker, at a version at least the
 last acknowledged one.
 
+With -log FILE every save is also written to FILE as a JSON line (the set,
+the value sent, when it was sent and when it was acknowledged), for loadgen
+verify to check a database restored from a backup; -verify may then be left
+out, and the read-back is skipped (the database is lost on purpose).
+
 Exit status 0 only when nothing acknowledged is missing, every stream had
 saves acknowledged in the last quarter of the run (the service recovered),
 and no save was refused (4xx).
@@ -57,7 +64,8 @@ Flags:
 	}
 	var c answersConfig
 	base := fs.String("base", "", "base URL the saves go to (the load balancer; a loopback address)")
-	verify := fs.String("verify", "", "base URL to read the sets back from (the surviving replica; a loopback address)")
+	verify := fs.String("verify", "", "base URL to read the sets back from (the surviving replica; a loopback address; optional with -log)")
+	fs.StringVar(&c.log, "log", "", "write every save as a JSON line to this file (for loadgen verify)")
 	mailURL := fs.String("mail", "", "base URL of the development mail catcher's /dev/mail/messages (default: -base)")
 	hosts := fs.String("hosts", "demo.localhost", "comma-separated school hosts")
 	emails := fs.String("emails", "load.student.1@stud.{school}.test,load.student.2@stud.{school}.test", "comma-separated students whose assessments are saved, in every school ({school}: the first label of its host)")
@@ -70,8 +78,10 @@ Flags:
 	if c.base, err = parseCommandLine(fs, args, base); err != nil {
 		return nil, err
 	}
-	if c.verify, err = loopbackURL("verify", *verify); err != nil {
-		return nil, err
+	if *verify != "" || c.log == "" {
+		if c.verify, err = loopbackURL("verify", *verify); err != nil {
+			return nil, err
+		}
 	}
 	if *mailURL == "" {
 		*mailURL = *base
@@ -138,6 +148,7 @@ type stream struct {
 	saves    []save
 	// patience is how long a reload and the read-back keep trying.
 	patience time.Duration
+	log      *saveLog
 }
 
 func runAnswers(ctx context.Context, args []string) error {
@@ -149,12 +160,24 @@ func runAnswers(ctx context.Context, args []string) error {
 		return err
 	}
 	codes := newPageSource(cfg.mailURL)
+	var saves *saveLog
+	if cfg.log != "" {
+		if saves, err = createSaveLog(cfg.log); err != nil {
+			return err
+		}
+	}
+	err = answerStreams(ctx, cfg, codes, saves)
+	return errors.Join(err, saves.close())
+}
+
+// answerStreams runs the streams and, with -verify, reads every set back.
+func answerStreams(ctx context.Context, cfg *answersConfig, codes codeSource, saves *saveLog) error {
 
 	var streams []*stream
 	for _, h := range cfg.hosts {
 		for _, e := range cfg.emails {
 			n := len(streams)
-			streams = append(streams, &stream{email: emailOf(e, 0, h), patience: cfg.patience,
+			streams = append(streams, &stream{email: emailOf(e, 0, h), patience: cfg.patience, log: saves,
 				client: newClient(cfg.base, clientAddr(79, n), h)})
 		}
 	}
@@ -192,6 +215,14 @@ func runAnswers(ctx context.Context, args []string) error {
 		if err := writeSaveLog(cfg.saveLog, streams); err != nil {
 			return err
 		}
+	}
+	if cfg.verify == nil {
+		acked := 0
+		for _, s := range streams {
+			acked += len(s.acks)
+		}
+		fmt.Printf("\n%d saves acknowledged in %.1fs, recorded in %s (not read back: no -verify)\n", acked, elapsed.Seconds(), cfg.log)
+		return nil
 	}
 
 	// Read every set back from the surviving replica.
@@ -249,12 +280,24 @@ func (s *stream) setup(ctx context.Context, codes codeSource) error {
 	// Start the answer afresh, so that the markers fit: ";1;2;3;…".
 	s.text = ";"
 	var set answerSet
+	sent := time.Now()
 	if _, err := s.do(ctx, "", http.MethodPost, "/api/answers", saveBody{AssignmentID: t.assignmentID, StudentUserID: t.studentID,
 		Version: t.version, Answers: []answer{{FormQuestionID: s.question, Value: &s.text}}}, &set); err != nil {
 		return fmt.Errorf("%s on %s: start the answer afresh: %w", s.email, s.host, err)
 	}
 	s.t.setID, s.t.version = set.ID, set.Version
+	s.record(0, s.text, sent, true)
 	return nil
+}
+
+// record writes one save to the save log.
+func (s *stream) record(n int, value string, sent time.Time, acked bool) {
+	r := saveRecord{Host: s.host, Email: s.email, Set: s.t.setID, Question: s.question, N: n, Value: value, Sent: sent}
+	if acked {
+		at := time.Now()
+		r.Acked = &at
+	}
+	s.log.add(r)
 }
 
 // run saves until ctx ends. parent outlives ctx: reloads after the last
@@ -281,6 +324,7 @@ func (s *stream) run(ctx, parent context.Context, start time.Time, cfg *answersC
 		if ctx.Err() == nil {
 			s.saves = append(s.saves, save{sent: sent, latency: time.Since(sent), status: code})
 		}
+		s.record(n, value, sent, err == nil)
 		switch st := statusOf(err); {
 		case err == nil:
 			s.acks = append(s.acks, ack{marker: marker, version: set.Version, at: at})

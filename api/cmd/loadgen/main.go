@@ -1,19 +1,23 @@
 // Command loadgen drives a running Praksis (one replica, or several behind a
-// load balancer) over HTTP on the loopback interface. It has two modes:
+// load balancer) over HTTP on the loopback interface. It has three modes:
 //
 //	loadgen mix      a semester-end mix of requests across several schools for
 //	                 a fixed time; prints throughput and p50/p95/p99 per route
 //	                 (with -pair, two servers in turns under the same mix)
 //	loadgen answers  streams of answer saves while the operator kills a
 //	                 replica, then reads every answer set back and checks that
-//	                 every acknowledged save is there
+//	                 every acknowledged save is there (with -log, every save
+//	                 is recorded for verify)
+//	loadgen verify   checks a database restored from a backup against the
+//	                 record of saves: what was acknowledged before a moment
+//	                 is there, what was sent after it is not
 //
-// Both sign in with the one-time code flow, reading the codes from a mail
+// The mix and the answers check sign in with the one-time code flow, reading the codes from a mail
 // catcher: the mix runs its own (give the server SMTP_URL=smtp://ADDR for
 // -smtp ADDR), the answers check reads GET /dev/mail/messages of the
-// development catcher. Every target must be a loopback address, every run is
+// development catcher. Every HTTP target must be a loopback address, every run is
 // bounded in time and in requests, and it stops by itself. Run `loadgen mix
-// -h` or `loadgen answers -h` for the flags.
+// -h`, `loadgen answers -h` or `loadgen verify -h` for the flags.
 package main
 
 import (
@@ -44,6 +48,8 @@ func main() {
 		err = runMix(ctx, os.Args[2:])
 	case "answers":
 		err = runAnswers(ctx, os.Args[2:])
+	case "verify":
+		err = runVerify(ctx, os.Args[2:])
 	case "-h", "-help", "--help", "help":
 		usage()
 		return
@@ -60,5 +66,6 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage: loadgen mix [flags]      semester-end load mix; prints throughput and latency per route
        loadgen answers [flags]  answer saves across a replica failure; checks none acknowledged is lost
-Run either with -h for its flags.`)
+       loadgen verify [flags]   a restored database against the record of saves of answers -log
+Run any with -h for its flags.`)
 }

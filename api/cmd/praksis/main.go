@@ -42,6 +42,7 @@ import (
 	"github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/api/sysmon"
 	"github.com/praksis/praksis/api/tracing"
+	"github.com/praksis/praksis/api/walarchive"
 	"github.com/praksis/praksis/api/warnings"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/statements"
@@ -308,7 +309,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 			Issuer: cfg.VippsIssuer, ClientID: cfg.VippsClientID, ClientSecret: cfg.VippsClientSecret}))
 	}
 	opts := httpapi.Options{ControlReady: controlReady, Auth: authSvc, Tracer: tracer,
-		Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(sqlDB, "praksis"), jobs.NewCollector(sqlDB)}, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
+		Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(sqlDB, "praksis"), jobs.NewCollector(sqlDB),
+			walarchive.NewCollector(sqlDB)}, SignIn: signin.New(authSvc, signinOpts...), DevMail: catcher}
 	// Signatures schedule archiving; completing the end section and each
 	// signature e-mail those whose turn it is to sign.
 	scheduler := results.NewScheduler(queue)

@@ -2880,7 +2880,7 @@ export interface components {
             access: string;
             data: string;
             /** @enum {string} */
-            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "auditLog" | "dataCopies";
+            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "auditLog" | "dataCopies" | "backups";
             purpose: string;
             /** @description How long it is kept, from the policy */
             retention: string;
