@@ -1,0 +1,447 @@
+package deadlines
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/audit"
+	"github.com/praksis/praksis/api/periods"
+	"github.com/praksis/praksis/tenants"
+)
+
+// Deadline is one due date of a class: a rule applied to the class's dates.
+type Deadline struct {
+	Key
+	DueDate periods.Date `json:"dueDate" description:"The last day to deliver (delivered on time before it ends in Europe/Oslo)"`
+	// Own says the class's own rule set it rather than the semester's.
+	Own bool `json:"own" description:"True when the class's own rule sets it, false when the semester's does"`
+}
+
+// row is a rule as stored.
+type row struct {
+	ClassID       *int64
+	Item          Item
+	FormID        *int64
+	IsMidSemester bool
+	Role          Role
+	Anchor        Anchor
+	OffsetDays    int
+	FixedDate     *time.Time
+}
+
+func (r row) rule() Rule {
+	k := Key{Item: r.Item, IsMidSemester: r.IsMidSemester, Role: r.Role}
+	if r.FormID != nil {
+		k.FormID = *r.FormID
+	}
+	w := When{Anchor: r.Anchor, OffsetDays: r.OffsetDays}
+	if r.FixedDate != nil {
+		w.FixedDate = &periods.Date{Time: r.FixedDate.UTC()}
+	}
+	return Rule{Key: k, When: w}
+}
+
+// ruleColumns are the columns of row; the order keeps every list in the
+// order an editor shows it: forms by id, mid-semester first, then the
+// signing form, each by role.
+const (
+	ruleColumns = "r.class_id, r.item, r.form_id, r.is_mid_semester, r.role, r.anchor, r.offset_days, r.fixed_date"
+	ruleOrder   = `CASE r.item WHEN 'answers' THEN 1 WHEN 'signingEnd' THEN 2 ELSE 3 END, r.form_id, r.is_mid_semester DESC,
+		CASE r.role WHEN 'student' THEN 1 WHEN 'advisor' THEN 2 ELSE 3 END`
+)
+
+func rules(rows []row) []Rule {
+	out := make([]Rule, len(rows))
+	for i, r := range rows {
+		out[i] = r.rule()
+	}
+	return out
+}
+
+// SemesterRules are the deadline rules of a semester.
+type SemesterRules struct {
+	PeriodID int64  `json:"periodId"`
+	Rules    []Rule `json:"rules" description:"Forms' assignments first (by form, mid-semester first), then the signing form; each by role"`
+}
+
+// ClassRules are a class's deadline rules and the deadlines they give.
+type ClassRules struct {
+	ClassID  int64  `json:"classId"`
+	PeriodID int64  `json:"periodId"`
+	Semester []Rule `json:"semester" description:"The semester's rules, the default of the class"`
+	Class    []Rule `json:"class" description:"The class's own rules, each overriding the semester's rule of its item, form, half and role"`
+	// Deadlines are what the rules give with the class's current dates.
+	Deadlines []Deadline `json:"deadlines" description:"The due dates the rules give for the class's assignments and signing form with its current dates; a rule counting from a date the class has not set gives none"`
+}
+
+// ForSemester returns a semester's rules; NotFound when there is no such
+// semester.
+func ForSemester(ctx context.Context, periodID int64) (*SemesterRules, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var found []int64
+	if err := tx.Raw("SELECT id FROM periods WHERE id = ?", periodID).Scan(&found).Error; err != nil {
+		return nil, fmt.Errorf("find semester %d: %w", periodID, err)
+	}
+	if len(found) == 0 {
+		return nil, apperror.NotFoundf("periods.notFound")
+	}
+	var rows []row
+	if err := tx.Raw("SELECT "+ruleColumns+" FROM deadline_rules r WHERE r.period_id = ? ORDER BY "+ruleOrder, periodID).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load deadline rules of semester %d: %w", periodID, err)
+	}
+	return &SemesterRules{PeriodID: periodID, Rules: rules(rows)}, nil
+}
+
+// classInfo is what the rules of a class need to know of it.
+type classInfo struct {
+	ID              int64
+	PeriodID        int64
+	MidSemesterDate *time.Time
+	EndSemesterDate *time.Time
+}
+
+func (c classInfo) dates() Dates {
+	var d Dates
+	if c.MidSemesterDate != nil {
+		d.Mid = &periods.Date{Time: c.MidSemesterDate.UTC()}
+	}
+	if c.EndSemesterDate != nil {
+		d.End = &periods.Date{Time: c.EndSemesterDate.UTC()}
+	}
+	return d
+}
+
+func loadClass(tx *gorm.DB, classID int64) (*classInfo, error) {
+	var found []classInfo
+	if err := tx.Raw("SELECT id, period_id, mid_semester_date, end_semester_date FROM classes WHERE id = ?", classID).Scan(&found).Error; err != nil {
+		return nil, fmt.Errorf("load class %d: %w", classID, err)
+	}
+	if len(found) == 0 {
+		return nil, apperror.NotFoundf("classes.notFound")
+	}
+	return &found[0], nil
+}
+
+// ForClass returns a class's rules, its semester's and the deadlines they
+// give; NotFound when there is no such class.
+func ForClass(ctx context.Context, classID int64) (*ClassRules, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := loadClass(tx, classID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []row
+	if err := tx.Raw("SELECT "+ruleColumns+" FROM deadline_rules r WHERE r.period_id = ? OR r.class_id = ? ORDER BY "+ruleOrder,
+		c.PeriodID, c.ID).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load deadline rules of class %d: %w", classID, err)
+	}
+	out := &ClassRules{ClassID: c.ID, PeriodID: c.PeriodID, Semester: []Rule{}, Class: []Rule{}}
+	for _, r := range rows {
+		if r.ClassID != nil {
+			out.Class = append(out.Class, r.rule())
+		} else {
+			out.Semester = append(out.Semester, r.rule())
+		}
+	}
+	all, err := OfClasses(ctx, []int64{c.ID})
+	if err != nil {
+		return nil, err
+	}
+	out.Deadlines = all[c.ID]
+	if out.Deadlines == nil {
+		out.Deadlines = []Deadline{}
+	}
+	return out, nil
+}
+
+// OfClasses returns the deadlines of each of the classes, in one query:
+// the effective rules (the class's own over its semester's) of the
+// class's assignments and signing form, applied to its dates. A class
+// without deadlines is absent from the map.
+func OfClasses(ctx context.Context, classIDs []int64) (map[int64][]Deadline, error) {
+	out := map[int64][]Deadline{}
+	if len(classIDs) == 0 {
+		return out, nil
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []struct {
+		Rule            row `gorm:"embedded"`
+		ForClass        int64
+		MidSemesterDate *time.Time
+		EndSemesterDate *time.Time
+	}
+	// A rule of a form's assignment applies only where the class has that
+	// assignment (the form in use, the half it gives).
+	if err := tx.Raw(`SELECT c.id AS for_class, c.mid_semester_date, c.end_semester_date, `+ruleColumns+`
+		FROM classes c JOIN deadline_rules r ON r.period_id = c.period_id OR r.class_id = c.id
+		WHERE c.id IN ? AND (r.item <> 'answers' OR EXISTS (SELECT 1 FROM assignments a
+			WHERE a.class_id = c.id AND a.form_id = r.form_id AND a.is_mid_semester = r.is_mid_semester))
+		ORDER BY c.id, `+ruleOrder, classIDs).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load deadlines of %d classes: %w", len(classIDs), err)
+	}
+	for start := 0; start < len(rows); {
+		end := start
+		var semester, class []Rule
+		for ; end < len(rows) && rows[end].ForClass == rows[start].ForClass; end++ {
+			if rows[end].Rule.ClassID != nil {
+				class = append(class, rows[end].Rule.rule())
+			} else {
+				semester = append(semester, rows[end].Rule.rule())
+			}
+		}
+		first := rows[start]
+		dates := classInfo{MidSemesterDate: first.MidSemesterDate, EndSemesterDate: first.EndSemesterDate}.dates()
+		own := map[Key]bool{}
+		for _, r := range class {
+			own[r.Key] = true
+		}
+		for _, r := range Effective(semester, class) {
+			if due := r.Due(dates); due != nil {
+				out[first.ForClass] = append(out[first.ForClass], Deadline{Key: r.Key, DueDate: *due, Own: own[r.Key]})
+			}
+		}
+		start = end
+	}
+	return out, nil
+}
+
+// Find returns the deadline of key among list, or nil.
+func Find(list []Deadline, k Key) *Deadline {
+	for i := range list {
+		if list[i].Key == k {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// formInfo is what validation needs to know of a form.
+type formInfo struct {
+	ID         int64
+	IsMainForm bool
+	// Halves lists the halves the class has an assignment for (class
+	// rules only).
+	Halves []bool `gorm:"-"`
+}
+
+// validate checks rules and returns them as they are stored; forms are the
+// forms a rule may name (for a class: those it uses, with their halves).
+func validate(in []Rule, forms map[int64]formInfo, forClass bool) ([]Rule, error) {
+	e := apperror.Invalidf("error.invalid")
+	seen := map[Key]bool{}
+	out := make([]Rule, 0, len(in))
+	for i, r := range in {
+		at := fmt.Sprintf("rules[%d].", i)
+		bad := len(e.Fields)
+		if !slices.Contains(Roles, r.Role) {
+			e.Field(at+"role", "deadlines.roleInvalid", nil)
+		}
+		switch r.Item {
+		case Answers:
+			f, ok := forms[r.FormID]
+			switch {
+			case !ok && forClass:
+				e.Field(at+"formId", "deadlines.formNotInClass", nil)
+			case !ok:
+				e.Field(at+"formId", "deadlines.formNotFound", nil)
+			case forClass && !slices.Contains(f.Halves, r.IsMidSemester):
+				e.Field(at+"isMidSemester", "deadlines.noSuchHalf", nil)
+			case r.IsMidSemester && !f.IsMainForm:
+				e.Field(at+"isMidSemester", "deadlines.noSuchHalf", nil)
+			}
+		case SigningEnd, Signature:
+			if r.FormID != 0 || r.IsMidSemester {
+				e.Field(at+"formId", "deadlines.signingHasNoForm", nil)
+			}
+			if r.Item == SigningEnd && r.Role != Teacher {
+				e.Field(at+"role", "deadlines.endSectionByTeacher", nil)
+			}
+		default:
+			e.Field(at+"item", "deadlines.itemInvalid", nil)
+		}
+		switch r.Anchor {
+		case Fixed:
+			if r.FixedDate == nil {
+				e.Field(at+"fixedDate", "deadlines.fixedDateRequired", nil)
+			}
+			if r.OffsetDays != 0 {
+				e.Field(at+"offsetDays", "deadlines.noOffsetWithFixedDate", nil)
+			}
+		case MidSemester, EndSemester:
+			if r.FixedDate != nil {
+				e.Field(at+"fixedDate", "deadlines.fixedDateOnlyWhenFixed", nil)
+			}
+			if r.OffsetDays < -MaxOffsetDays || r.OffsetDays > MaxOffsetDays {
+				e.Field(at+"offsetDays", "deadlines.offsetTooLarge", map[string]any{"Max": MaxOffsetDays})
+			}
+		default:
+			e.Field(at+"anchor", "deadlines.anchorInvalid", nil)
+		}
+		if len(e.Fields) > bad {
+			continue
+		}
+		if seen[r.Key] {
+			e.Field(at+"role", "deadlines.ruleTwice", nil)
+			continue
+		}
+		seen[r.Key] = true
+		out = append(out, r)
+	}
+	if len(e.Fields) > 0 {
+		return nil, e
+	}
+	return out, nil
+}
+
+// store replaces the rules of one scope (column period_id or class_id).
+func store(tx *gorm.DB, column string, id int64, list []Rule) error {
+	if err := tx.Exec("DELETE FROM deadline_rules WHERE "+column+" = ?", id).Error; err != nil {
+		return fmt.Errorf("clear deadline rules of %s %d: %w", column, id, err)
+	}
+	for _, r := range list {
+		var form, fixed any
+		if r.FormID != 0 {
+			form = r.FormID
+		}
+		if r.FixedDate != nil {
+			fixed = r.FixedDate.Format(time.DateOnly)
+		}
+		if err := tx.Exec(`INSERT INTO deadline_rules (`+column+`, item, form_id, is_mid_semester, role, anchor, offset_days, fixed_date)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, r.Item, form, r.IsMidSemester, r.Role, r.Anchor, r.OffsetDays, fixed).Error; err != nil {
+			return fmt.Errorf("store deadline rule of %s %d: %w", column, id, err)
+		}
+	}
+	return nil
+}
+
+// SaveSemester replaces a semester's rules. Each rule names a form that
+// exists (the mid-semester half only of a main form), a role, and a valid
+// anchor; each key at most once (Invalid otherwise). NotFound when there
+// is no such semester.
+func SaveSemester(ctx context.Context, periodID int64, in []Rule) (*SemesterRules, error) {
+	if _, err := ForSemester(ctx, periodID); err != nil {
+		return nil, err
+	}
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var list []formInfo
+	if err := tx.Raw("SELECT id, is_main_form FROM forms").Scan(&list).Error; err != nil {
+		return nil, fmt.Errorf("load forms: %w", err)
+	}
+	forms := make(map[int64]formInfo, len(list))
+	for _, f := range list {
+		forms[f.ID] = f
+	}
+	valid, err := validate(in, forms, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := store(tx, "period_id", periodID, valid); err != nil {
+		return nil, err
+	}
+	if err := audit.Record(ctx, audit.Entry{Action: "deadlines.semesterSaved", Entity: "period", EntityID: periodID,
+		Details: map[string]any{"rules": len(valid)}}); err != nil {
+		return nil, err
+	}
+	return ForSemester(ctx, periodID)
+}
+
+// SaveClass replaces a class's own rules. A rule of a form's assignment
+// names an assignment the class has; otherwise as SaveSemester. NotFound
+// when there is no such class.
+func SaveClass(ctx context.Context, classID int64, in []Rule) (*ClassRules, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := loadClass(tx, classID); err != nil {
+		return nil, err
+	}
+	var halves []struct {
+		FormID        int64
+		IsMainForm    bool
+		IsMidSemester bool
+	}
+	if err := tx.Raw(`SELECT a.form_id, f.is_main_form, a.is_mid_semester FROM assignments a JOIN forms f ON f.id = a.form_id
+		WHERE a.class_id = ?`, classID).Scan(&halves).Error; err != nil {
+		return nil, fmt.Errorf("load assignments of class %d: %w", classID, err)
+	}
+	forms := map[int64]formInfo{}
+	for _, h := range halves {
+		f := forms[h.FormID]
+		f.ID, f.IsMainForm, f.Halves = h.FormID, h.IsMainForm, append(f.Halves, h.IsMidSemester)
+		forms[h.FormID] = f
+	}
+	valid, err := validate(in, forms, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := store(tx, "class_id", classID, valid); err != nil {
+		return nil, err
+	}
+	if err := audit.Record(ctx, audit.Entry{Action: "deadlines.classSaved", Entity: "class", EntityID: classID, ClassID: classID,
+		Details: map[string]any{"rules": len(valid)}}); err != nil {
+		return nil, err
+	}
+	return ForClass(ctx, classID)
+}
+
+// CarryOver copies the rules of semester from to semester to, when the
+// next semester is created. Rules counting from a class's dates carry over
+// as they are; a fixed date moves by the months between the semesters'
+// starts (7 October in Høst 2026 becomes 7 April in Vår 2027), and a day
+// the shorter month lacks or that falls after the new semester's end
+// becomes its last day.
+func CarryOver(ctx context.Context, from, to *periods.Period) error {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return err
+	}
+	old, err := ForSemester(ctx, from.ID)
+	if err != nil {
+		return err
+	}
+	months := (to.StartDate.Year()-from.StartDate.Year())*12 + int(to.StartDate.Month()-from.StartDate.Month())
+	for i, r := range old.Rules {
+		if r.FixedDate != nil {
+			old.Rules[i].FixedDate = shiftMonths(*r.FixedDate, months, to.EndDate)
+		}
+	}
+	if err := store(tx, "period_id", to.ID, old.Rules); err != nil {
+		return err
+	}
+	if len(old.Rules) == 0 {
+		return nil
+	}
+	return audit.Record(ctx, audit.Entry{Action: "deadlines.carriedOver", Entity: "period", EntityID: to.ID,
+		Details: map[string]any{"from": from.ID, "rules": len(old.Rules)}})
+}
+
+// shiftMonths moves d by months, keeping the day of the month where the
+// target month has it (its last day otherwise), and no later than limit.
+func shiftMonths(d periods.Date, months int, limit periods.Date) *periods.Date {
+	first := time.Date(d.Year(), d.Month()+time.Month(months), 1, 0, 0, 0, 0, time.UTC)
+	last := first.AddDate(0, 1, -1).Day()
+	day := min(d.Day(), last)
+	out := periods.Date{Time: first.AddDate(0, 0, day-1)}
+	if out.After(limit.Time) {
+		out = limit
+	}
+	return &out
+}
