@@ -115,24 +115,3 @@ func TestDaysLeft(t *testing.T) {
 		}
 	}
 }
-
-// A fixed date carried over to the next semester keeps its day in the
-// month six months on, or the month's last day, never past the semester.
-func TestShiftMonths(t *testing.T) {
-	for _, tc := range []struct {
-		from   string
-		months int
-		limit  string
-		want   string
-	}{
-		{"2026-10-07", 6, "2027-06-30", "2027-04-07"},
-		{"2026-08-31", 6, "2027-06-30", "2027-02-28"},
-		{"2027-03-15", 4, "2027-12-31", "2027-07-15"},
-		{"2026-12-31", 6, "2027-06-30", "2027-06-30"},
-		{"2026-12-31", 7, "2027-06-30", "2027-06-30"},
-	} {
-		if got := dateString(shiftMonths(*date(tc.from), tc.months, *date(tc.limit))); got != tc.want {
-			t.Errorf("%s + %d months (until %s): %s, want %s", tc.from, tc.months, tc.limit, got, tc.want)
-		}
-	}
-}

@@ -403,45 +403,29 @@ func SaveClass(ctx context.Context, classID int64, in []Rule) (*ClassRules, erro
 }
 
 // CarryOver copies the rules of semester from to semester to, when the
-// next semester is created. Rules counting from a class's dates carry over
-// as they are; a fixed date moves by the months between the semesters'
-// starts (7 October in Høst 2026 becomes 7 April in Vår 2027), and a day
-// the shorter month lacks or that falls after the new semester's end
-// becomes its last day.
+// next semester is created, in one statement. Rules counting from a class's
+// dates carry over as they are; a fixed date moves by the months between
+// the semesters' starts (7 October in Høst 2026 becomes 7 April in Vår
+// 2027; a day the target month lacks becomes its last day), and no later
+// than the new semester's end.
 func CarryOver(ctx context.Context, from, to *periods.Period) error {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return err
 	}
-	old, err := ForSemester(ctx, from.ID)
-	if err != nil {
-		return err
-	}
 	months := (to.StartDate.Year()-from.StartDate.Year())*12 + int(to.StartDate.Month()-from.StartDate.Month())
-	for i, r := range old.Rules {
-		if r.FixedDate != nil {
-			old.Rules[i].FixedDate = shiftMonths(*r.FixedDate, months, to.EndDate)
-		}
+	res := tx.Exec(`INSERT INTO deadline_rules (period_id, item, form_id, is_mid_semester, role, anchor, offset_days, fixed_date)
+		SELECT @to, item, form_id, is_mid_semester, role, anchor, offset_days,
+			CASE WHEN fixed_date IS NOT NULL
+				THEN CAST(least(fixed_date + make_interval(months => @months), CAST(@last AS date)) AS date) END
+		FROM deadline_rules WHERE period_id = @from`,
+		map[string]any{"to": to.ID, "from": from.ID, "months": months, "last": to.EndDate.Format(time.DateOnly)})
+	if res.Error != nil {
+		return fmt.Errorf("copy deadline rules of semester %d to %d: %w", from.ID, to.ID, res.Error)
 	}
-	if err := store(tx, "period_id", to.ID, old.Rules); err != nil {
-		return err
-	}
-	if len(old.Rules) == 0 {
+	if res.RowsAffected == 0 {
 		return nil
 	}
 	return audit.Record(ctx, audit.Entry{Action: "deadlines.carriedOver", Entity: "period", EntityID: to.ID,
-		Details: map[string]any{"from": from.ID, "rules": len(old.Rules)}})
-}
-
-// shiftMonths moves d by months, keeping the day of the month where the
-// target month has it (its last day otherwise), and no later than limit.
-func shiftMonths(d periods.Date, months int, limit periods.Date) *periods.Date {
-	first := time.Date(d.Year(), d.Month()+time.Month(months), 1, 0, 0, 0, 0, time.UTC)
-	last := first.AddDate(0, 1, -1).Day()
-	day := min(d.Day(), last)
-	out := periods.Date{Time: first.AddDate(0, 0, day-1)}
-	if out.After(limit.Time) {
-		out = limit
-	}
-	return &out
+		Details: map[string]any{"from": from.ID, "rules": res.RowsAffected}})
 }

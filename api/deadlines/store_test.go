@@ -236,6 +236,8 @@ func TestNextSemesterCarriesRulesOver(t *testing.T) {
 	rules := []Rule{
 		{Key{Answers, s.main, true, Student}, When{Anchor: MidSemester, OffsetDays: -3}},
 		{Key{Answers, s.other, false, Student}, When{Anchor: Fixed, FixedDate: date("2026-11-15")}},
+		{Key{Signature, 0, false, Student}, When{Anchor: Fixed, FixedDate: date("2026-08-31")}},
+		{Key{Signature, 0, false, Teacher}, When{Anchor: Fixed, FixedDate: date("2026-12-31")}},
 	}
 	var next *periods.Period
 	if err := s.in(t, func(ctx context.Context) error {
@@ -252,14 +254,21 @@ func TestNextSemesterCarriesRulesOver(t *testing.T) {
 	if err := s.in(t, func(ctx context.Context) (err error) { got, err = ForSemester(ctx, next.ID); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Rules) != 2 || got.Rules[0].Key != rules[0].Key || got.Rules[0].OffsetDays != -3 || got.Rules[0].Anchor != MidSemester ||
-		got.Rules[1].Key != rules[1].Key || dateString(got.Rules[1].FixedDate) != "2027-05-15" {
+	// Six months on; 31 August has no 31 February; 31 December would be
+	// past the semester.
+	wantFixed := []string{"none", "2027-05-15", "2027-02-28", "2027-06-30"}
+	if len(got.Rules) != len(rules) {
 		t.Fatalf("rules of %s: %+v", next.Name, got.Rules)
+	}
+	for i, r := range got.Rules {
+		if r.Key != rules[i].Key || r.OffsetDays != rules[i].OffsetDays || r.Anchor != rules[i].Anchor || dateString(r.FixedDate) != wantFixed[i] {
+			t.Errorf("rule %d of %s: %+v (fixed %s), want %+v (fixed %s)", i, next.Name, r, dateString(r.FixedDate), rules[i], wantFixed[i])
+		}
 	}
 	class := s.id(t, "INSERT INTO classes (period_id, subject_id, mid_semester_date) VALUES (?, ?, '2027-03-10') RETURNING id", next.ID, s.subject)
 	s.db.Exec(t, "skole-a", "INSERT INTO class_forms (class_id, form_id) VALUES (?, ?)", class, s.main)
 	s.db.Exec(t, "skole-a", "INSERT INTO assignments (class_id, form_id, is_mid_semester) VALUES (?, ?, true)", class, s.main)
-	if got := s.dueDates(t, class); got != "answers/main/mid/student=2027-03-07" {
+	if got := s.dueDates(t, class); got != "answers/main/mid/student=2027-03-07 signature/-/end/student=2027-02-28 signature/-/end/teacher=2027-06-30" {
 		t.Errorf("class of %s: %q", next.Name, got)
 	}
 	if got := s.dueDates(t, s.dated); !strings.Contains(got, "answers/other/end/student=2026-11-15") {
