@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -141,27 +142,33 @@ func ForClass(ctx context.Context, classID int64) (*ClassRules, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rows []row
-	if err := tx.Raw("SELECT "+ruleColumns+" FROM deadline_rules r WHERE r.period_id = ? OR r.class_id = ? ORDER BY "+ruleOrder,
-		c.PeriodID, c.ID).Scan(&rows).Error; err != nil {
+	var rows []struct {
+		Rule    row `gorm:"embedded"`
+		Applies bool
+	}
+	if err := tx.Raw("SELECT "+ruleColumns+", "+applies+" AS applies FROM deadline_rules r WHERE r.period_id = ? OR r.class_id = ? ORDER BY "+ruleOrder,
+		c.ID, c.PeriodID, c.ID).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load deadline rules of class %d: %w", classID, err)
 	}
 	out := &ClassRules{ClassID: c.ID, PeriodID: c.PeriodID, Semester: []Rule{}, Class: []Rule{}}
+	var semester, class []Rule
 	for _, r := range rows {
-		if r.ClassID != nil {
-			out.Class = append(out.Class, r.rule())
+		rule := r.Rule.rule()
+		if r.Rule.ClassID != nil {
+			out.Class = append(out.Class, rule)
 		} else {
-			out.Semester = append(out.Semester, r.rule())
+			out.Semester = append(out.Semester, rule)
+		}
+		if !r.Applies {
+			continue
+		}
+		if r.Rule.ClassID != nil {
+			class = append(class, rule)
+		} else {
+			semester = append(semester, rule)
 		}
 	}
-	all, err := OfClasses(ctx, []int64{c.ID})
-	if err != nil {
-		return nil, err
-	}
-	out.Deadlines = all[c.ID]
-	if out.Deadlines == nil {
-		out.Deadlines = []Deadline{}
-	}
+	out.Deadlines = deadlinesOf(c.dates(), semester, class)
 	return out, nil
 }
 
@@ -184,12 +191,9 @@ func OfClasses(ctx context.Context, classIDs []int64) (map[int64][]Deadline, err
 		MidSemesterDate *time.Time
 		EndSemesterDate *time.Time
 	}
-	// A rule of a form's assignment applies only where the class has that
-	// assignment (the form in use, the half it gives).
 	if err := tx.Raw(`SELECT c.id AS for_class, c.mid_semester_date, c.end_semester_date, `+ruleColumns+`
 		FROM classes c JOIN deadline_rules r ON r.period_id = c.period_id OR r.class_id = c.id
-		WHERE c.id IN ? AND (r.item <> 'answers' OR EXISTS (SELECT 1 FROM assignments a
-			WHERE a.class_id = c.id AND a.form_id = r.form_id AND a.is_mid_semester = r.is_mid_semester))
+		WHERE c.id IN ? AND `+strings.ReplaceAll(applies, "?", "c.id")+`
 		ORDER BY c.id, `+ruleOrder, classIDs).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load deadlines of %d classes: %w", len(classIDs), err)
 	}
@@ -205,18 +209,33 @@ func OfClasses(ctx context.Context, classIDs []int64) (map[int64][]Deadline, err
 		}
 		first := rows[start]
 		dates := classInfo{MidSemesterDate: first.MidSemesterDate, EndSemesterDate: first.EndSemesterDate}.dates()
-		own := map[Key]bool{}
-		for _, r := range class {
-			own[r.Key] = true
-		}
-		for _, r := range Effective(semester, class) {
-			if due := r.Due(dates); due != nil {
-				out[first.ForClass] = append(out[first.ForClass], Deadline{Key: r.Key, DueDate: *due, Own: own[r.Key]})
-			}
+		if list := deadlinesOf(dates, semester, class); len(list) > 0 {
+			out[first.ForClass] = list
 		}
 		start = end
 	}
 	return out, nil
+}
+
+// applies says, in SQL, whether rule r applies to the class ?: a rule of a
+// form's assignment applies only where the class has that assignment (the
+// form in use, the half it gives).
+const applies = `(r.item <> 'answers' OR EXISTS (SELECT 1 FROM assignments a
+	WHERE a.class_id = ? AND a.form_id = r.form_id AND a.is_mid_semester = r.is_mid_semester))`
+
+// deadlinesOf applies the rules that apply to a class to its dates.
+func deadlinesOf(dates Dates, semester, class []Rule) []Deadline {
+	own := make(map[Key]bool, len(class))
+	for _, r := range class {
+		own[r.Key] = true
+	}
+	out := []Deadline{}
+	for _, r := range Effective(semester, class) {
+		if due := r.Due(dates); due != nil {
+			out = append(out, Deadline{Key: r.Key, DueDate: *due, Own: own[r.Key]})
+		}
+	}
+	return out
 }
 
 // Find returns the deadline of key among list, or nil.
