@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/periods"
 )
@@ -34,13 +35,18 @@ type RulesBody struct {
 	Rules []RuleInput `json:"rules" required:"true" description:"The whole set; rules left out are removed"`
 }
 
-func (b RulesBody) rules() []Rule {
+// rules are the body's rules; Invalid when the list is missing or null (an
+// empty list removes every rule).
+func (b RulesBody) rules() ([]Rule, error) {
+	if b.Rules == nil {
+		return nil, apperror.Invalidf("error.invalid").Field("rules", "deadlines.rulesRequired", nil)
+	}
 	out := make([]Rule, len(b.Rules))
 	for i, r := range b.Rules {
 		out[i] = Rule{Key: Key{Item: r.Item, FormID: r.FormID, IsMidSemester: r.IsMidSemester, Role: r.Role},
 			When: When{Anchor: r.Anchor, OffsetDays: r.OffsetDays, FixedDate: r.FixedDate}}
 	}
-	return out
+	return out, nil
 }
 
 // Routes of the deadline rules, for admins (the route table checks the
@@ -52,7 +58,11 @@ var (
 	})
 	// HandleSaveSemester serves PUT /api/periods/{id}/deadline-rules.
 	HandleSaveSemester = edge.Write(http.StatusOK, func(ctx context.Context, p InPeriod, b RulesBody) (*SemesterRules, error) {
-		return SaveSemester(ctx, p.ID, b.rules())
+		rules, err := b.rules()
+		if err != nil {
+			return nil, err
+		}
+		return SaveSemester(ctx, p.ID, rules)
 	})
 	// HandleClass serves GET /api/classes/{id}/deadline-rules.
 	HandleClass = edge.Read(http.StatusOK, func(ctx context.Context, p InClass) (*ClassRules, error) {
@@ -60,6 +70,10 @@ var (
 	})
 	// HandleSaveClass serves PUT /api/classes/{id}/deadline-rules.
 	HandleSaveClass = edge.Write(http.StatusOK, func(ctx context.Context, p InClass, b RulesBody) (*ClassRules, error) {
-		return SaveClass(ctx, p.ID, b.rules())
+		rules, err := b.rules()
+		if err != nil {
+			return nil, err
+		}
+		return SaveClass(ctx, p.ID, rules)
 	})
 )

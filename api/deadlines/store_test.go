@@ -10,10 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
-	"github.com/praksis/praksis/api/auth"
-	"github.com/praksis/praksis/api/classes"
 	"github.com/praksis/praksis/api/periods"
-	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
@@ -274,32 +271,4 @@ func TestNextSemesterCarriesRulesOver(t *testing.T) {
 	if got := s.dueDates(t, s.dated); !strings.Contains(got, "answers/other/end/student=2026-11-15") {
 		t.Errorf("the old semester's class lost its deadline: %q", got)
 	}
-}
-
-// Changing a class's dates the way admins do (classes.UpdateDates) moves
-// its deadlines with no step of its own.
-func TestUpdatingClassDatesMovesDeadlines(t *testing.T) {
-	s := newSchool(t)
-	rule := []Rule{{Key{SigningEnd, 0, false, Teacher}, When{Anchor: EndSemester, OffsetDays: 3}}}
-	if err := s.in(t, func(ctx context.Context) error { _, err := SaveSemester(ctx, s.period, rule); return err }); err != nil {
-		t.Fatal(err)
-	}
-	if got := s.dueDates(t, s.undated); got != "" {
-		t.Fatalf("without an end date: %q", got)
-	}
-	end := periods.DateOf(2026, time.December, 4)
-	if err := s.in(t, func(ctx context.Context) error {
-		_, err := classes.UpdateDates(adminContext(ctx), classes.DatesInput{ID: s.undated, EndSemesterDate: classes.OptionalDate{Set: true, Date: &end}})
-		return err
-	}); err != nil {
-		t.Fatalf("set the end date: %v", err)
-	}
-	if got := s.dueDates(t, s.undated); got != "signingEnd/-/end/teacher=2026-12-07" {
-		t.Errorf("after setting the end date: %q", got)
-	}
-}
-
-// adminContext is ctx with an admin of the school as the caller.
-func adminContext(ctx context.Context) context.Context {
-	return auth.WithCaller(ctx, &auth.Caller{UserID: 1, Roles: []int64{users.RoleAdmin}})
 }

@@ -92,6 +92,8 @@ func TestDeadlineRulesRoutes(t *testing.T) {
 		{"not a date", semester, map[string]any{"rules": []any{map[string]any{"item": "signature", "role": "student", "anchor": "fixed", "fixedDate": "7. oktober"}}},
 			http.StatusBadRequest, nil},
 		{"unknown field", semester, map[string]any{"rules": []any{}, "classId": 1}, http.StatusBadRequest, nil},
+		{"no list", class, map[string]any{}, http.StatusBadRequest, []string{"Oppgi fristane som ei liste"}},
+		{"a null list", semester, map[string]any{"rules": nil}, http.StatusBadRequest, []string{"rules"}},
 		{"unknown semester", "/api/periods/999999/deadline-rules", rules, http.StatusNotFound, []string{"Fann ikkje semesteret."}},
 		{"unknown class", "/api/classes/999999/deadline-rules", own, http.StatusNotFound, []string{"Fann ikkje klassen."}},
 	} {

@@ -2117,6 +2117,8 @@ export interface components {
         AnswersRoleProgress: {
             /** @description The questions anyone in the role answered */
             answered: number;
+            /** @description The role's due date and whether it is open, overdue, or was delivered on time or late; left out when no rule sets one */
+            deadline?: null | components["schemas"]["DeadlinesStatus"];
             /** @description Someone in the role delivered */
             delivered: boolean;
         };
@@ -2557,6 +2559,14 @@ export interface components {
             periodId: number;
             /** @description Forms' assignments first (by form, mid-semester first), then the signing form; each by role */
             rules: components["schemas"]["DeadlinesRule"][];
+        };
+        /** @enum {string} */
+        DeadlinesState: "open" | "overdue" | "onTime" | "late";
+        DeadlinesStatus: {
+            /** @description The last day to deliver (delivered on time before it ends in Europe/Oslo) */
+            dueDate: components["schemas"]["PeriodsDate"];
+            /** @description open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended */
+            state: components["schemas"]["DeadlinesState"];
         };
         EformidlingConfig: {
             /** @description Unit responsible for the cases; empty: the school's name */

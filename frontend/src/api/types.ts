@@ -142,6 +142,8 @@ export type SemesterDeadlineRules = Schemas['DeadlinesSemesterRules'];
 export type ClassDeadlineRules = Schemas['DeadlinesClassRules'];
 /** One due date of a class. */
 export type ClassDeadline = Schemas['DeadlinesDeadline'];
+/** A role's due date and where it stands (in a half's progress). */
+export type DeadlineStatus = Schemas['DeadlinesStatus'];
 
 /** The part an answer-set author plays: student, advisor or teacher. */
 export type AuthorRole = Schemas['AnswersRole'];
