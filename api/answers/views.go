@@ -11,6 +11,7 @@ import (
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/dbjson"
+	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/policy"
@@ -424,6 +425,9 @@ func ReadSummary(ctx context.Context, caller *auth.Caller, classID, studentID, f
 type RoleProgress struct {
 	Answered  int  `json:"answered" description:"The questions anyone in the role answered"`
 	Delivered bool `json:"delivered" description:"Someone in the role delivered"`
+	// Deadline is the role's due date for the half and where it stands;
+	// nil when the class's rules set none.
+	Deadline *deadlines.Status `json:"deadline,omitempty" description:"The role's due date and whether it is open, overdue, or was delivered on time or late; left out when no rule sets one"`
 }
 
 // Comparison is one graded question with the level the student, the
@@ -482,10 +486,11 @@ func answerableSQL() string {
 
 // CountsSQL is the select list that reads what CountsFrom needs for the
 // class @class and the students whose ids the subquery students gives:
-// class_assignments and answer_counts, both JSON. A route reads it in its
-// own statement together with whatever else it needs.
+// class_assignments, answer_counts and class_deadlines, all JSON. A route
+// reads it in its own statement together with whatever else it needs.
 func CountsSQL(students string) string {
-	return `(SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', a.form_id, 'mid', a.is_mid_semester, 'name', f.name, 'main', f.is_main_form,
+	return deadlines.ScheduleSQL + `,
+	(SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', a.form_id, 'mid', a.is_mid_semester, 'name', f.name, 'main', f.is_main_form,
 			'total', (SELECT count(*) FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE g.form_id = a.form_id AND g.type IN ` + answerableSQL() + `))
 			ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
 		FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = @class) AS class_assignments,
@@ -493,7 +498,7 @@ func CountsSQL(students string) string {
 	-- an object value by value, looking each value's type up as it goes,
 	-- which was a sixth of the class page's statement time.
 	(SELECT json_build_object('s', array_agg(x.student_user_id), 'a', array_agg(x.assignment_id), 'r', array_agg(x.role),
-			'n', array_agg(x.answered), 'd', array_agg(x.delivered)) FROM (
+			'n', array_agg(x.answered), 'd', array_agg(x.delivered), 'w', array_agg(x.delivered_at)) FROM (
 		-- The part each author plays is worked out once per set (MATERIALIZED
 		-- keeps it so), against the class's lists read once (classRoleOf).
 		-- Each set keeps the questions it has answered (answered_questions,
@@ -507,15 +512,17 @@ func CountsSQL(students string) string {
 			CASE WHEN count(*) = 1 THEN max(cardinality(s.answered_questions))
 				ELSE (SELECT count(DISTINCT q) FROM sets o, unnest(o.answered_questions) q
 					WHERE o.student_user_id = s.student_user_id AND o.assignment_id = s.assignment_id AND o.role = s.role) END AS answered,
-			bool_or(s.delivered_at IS NOT NULL) AS delivered
+			bool_or(s.delivered_at IS NOT NULL) AS delivered, min(s.delivered_at) AS delivered_at
 		FROM sets s
 		GROUP BY 1, 2, 3) x) AS answer_counts`
 }
 
 // CountsFrom is, for each of the students, the progress of every form the
 // class uses from what CountsSQL read: answered of total per half and role
-// (without comparisons). Students without answers get zeros.
-func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
+// (without comparisons), with each role's deadline as it stands at
+// deadlines.Clock (judged by the role's first delivery). Students without
+// answers get zeros.
+func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
 	var as []struct {
 		ID     int64  `json:"id"`
 		FormID int64  `json:"formId"`
@@ -527,11 +534,12 @@ func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]Fo
 	// One array per column, each as long as the others (null when no set
 	// was counted).
 	var cols struct {
-		S []int64 `json:"s"`
-		A []int64 `json:"a"`
-		R []Role  `json:"r"`
-		N []int   `json:"n"`
-		D []bool  `json:"d"`
+		S []int64      `json:"s"`
+		A []int64      `json:"a"`
+		R []Role       `json:"r"`
+		N []int        `json:"n"`
+		D []bool       `json:"d"`
+		W []*time.Time `json:"w"`
 	}
 	if err := dbjson.Decode(assignments, &as); err != nil {
 		return nil, fmt.Errorf("decode assignments: %w", err)
@@ -540,17 +548,31 @@ func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]Fo
 		return nil, fmt.Errorf("decode answer counts: %w", err)
 	}
 	n := len(cols.S)
-	if len(cols.A) != n || len(cols.R) != n || len(cols.N) != n || len(cols.D) != n {
-		return nil, fmt.Errorf("decode answer counts: columns of %d, %d, %d, %d and %d values",
-			n, len(cols.A), len(cols.R), len(cols.N), len(cols.D))
+	if len(cols.A) != n || len(cols.R) != n || len(cols.N) != n || len(cols.D) != n || len(cols.W) != n {
+		return nil, fmt.Errorf("decode answer counts: columns of %d, %d, %d, %d, %d and %d values",
+			n, len(cols.A), len(cols.R), len(cols.N), len(cols.D), len(cols.W))
 	}
+	due, err := deadlines.ScheduleFrom(schedule)
+	if err != nil {
+		return nil, err
+	}
+	now := deadlines.Clock()
 	type key struct {
 		student, assignment int64
 		role                Role
 	}
 	counts := make(map[key]RoleProgress, n)
+	delivered := make(map[key]*time.Time, n)
 	for i := range n {
-		counts[key{cols.S[i], cols.A[i], cols.R[i]}] = RoleProgress{Answered: cols.N[i], Delivered: cols.D[i]}
+		k := key{cols.S[i], cols.A[i], cols.R[i]}
+		counts[k] = RoleProgress{Answered: cols.N[i], Delivered: cols.D[i]}
+		delivered[k] = cols.W[i]
+	}
+	progress := func(sid int64, formID, assignment int64, mid bool, r Role) RoleProgress {
+		k := key{sid, assignment, r}
+		p := counts[k]
+		p.Deadline = due.Of(formID, mid, deadlines.Role(r), delivered[k], now)
+		return p
 	}
 	out := make(map[int64][]FormProgress, len(studentIDs))
 	for _, sid := range studentIDs {
@@ -561,8 +583,8 @@ func CountsFrom(assignments, counted []byte, studentIDs []int64) (map[int64][]Fo
 			}
 			f := &list[len(list)-1]
 			f.Halves = append(f.Halves, HalfProgress{AssignmentID: a.ID, IsMidSemester: a.Mid, Total: a.Total,
-				Student: counts[key{sid, a.ID, RoleStudent}], Advisor: counts[key{sid, a.ID, RoleAdvisor}],
-				Teacher: counts[key{sid, a.ID, RoleTeacher}]})
+				Student: progress(sid, a.FormID, a.ID, a.Mid, RoleStudent), Advisor: progress(sid, a.FormID, a.ID, a.Mid, RoleAdvisor),
+				Teacher: progress(sid, a.FormID, a.ID, a.Mid, RoleTeacher)})
 		}
 		out[sid] = list
 	}
@@ -581,6 +603,7 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 		return nil, err
 	}
 	var row struct {
+		ClassDeadlines   []byte
 		ClassAssignments []byte
 		AnswerCounts     []byte
 	}
@@ -588,7 +611,7 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 		map[string]any{"class": classID, "students": pgIDs(studentIDs)}).Scan(&row).Error; err != nil {
 		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
 	}
-	return CountsFrom(row.ClassAssignments, row.AnswerCounts, studentIDs)
+	return CountsFrom(row.ClassAssignments, row.AnswerCounts, row.ClassDeadlines, studentIDs)
 }
 
 // pgIDs is ids as a Postgres array literal, for one parameter whatever
@@ -647,6 +670,7 @@ func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID i
 // progressState is what a student's progress needs, read in one statement.
 type progressState struct {
 	ReaderRelation
+	ClassDeadlines   []byte
 	ClassAssignments []byte
 	AnswerCounts     []byte
 	Circle           []byte
@@ -679,7 +703,7 @@ func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressS
 }
 
 func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
-	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, []int64{studentID})
+	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, []int64{studentID})
 	if err != nil {
 		return nil, err
 	}

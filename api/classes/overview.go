@@ -111,6 +111,7 @@ type overviewState struct {
 	Refs             []byte
 	Warnings         []byte
 	Signing          []byte
+	ClassDeadlines   []byte
 	ClassAssignments []byte
 	AnswerCounts     []byte
 }
@@ -248,7 +249,7 @@ func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, err
 		}
 		out[index[f.S]].SigningForm = state
 	}
-	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, ids)
+	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/praksis/praksis/api/classes"
+	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/periods"
@@ -26,8 +27,13 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 	api.Handle(http.MethodGet, "/periods", periods.HandleList, Op{Summary: "Every semester, newest first, with status previous, current or future", Tag: "periods", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodGet, "/periods/next", periods.HandleNext, Op{Summary: "The semester that creating the next one would make (409 when a future one exists)", Tag: "periods", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/periods/:id", periods.HandleGet, Op{Summary: "One semester", Tag: "periods", Access: "signed in"}, g.signedIn)
-	api.Handle(http.MethodPost, "/periods", periods.HandleCreate, Op{Summary: "Create the next semester by the naming rule; the body may repeat the name and dates shown, which must still hold", Tag: "periods", Access: "Admin",
-		Body: "{name, startDate, endDate} as shown (optional)", Responses: map[int]string{http.StatusCreated: "The new semester"}}, g.signedIn, g.admin)
+	api.Handle(http.MethodPost, "/periods", periods.HandleCreate(deadlines.CarryOver), Op{Summary: "Create the next semester by the naming rule; the body may repeat the name and dates shown, which must still hold", Tag: "periods", Access: "Admin",
+		Body: "{name, startDate, endDate} as shown (optional)", Responses: map[int]string{http.StatusCreated: "The new semester, with the deadline rules of the current semester copied to it"}}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/periods/:id/deadline-rules", deadlines.HandleSemester, Op{Summary: "The semester's deadline rules, the default of its classes; 404 when no such semester", Tag: "deadlines", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/periods/:id/deadline-rules", deadlines.HandleSaveSemester, Op{
+		Summary: "Replace the semester's deadline rules. Each names what it is the deadline of (a form's assignment by form and half, the signing form's end section, or a signature), the role that delivers, " +
+			"and when: N days before (negative) or after the class's mid-semester or end date, or a fixed date. At most one rule per item, form, half and role. Answers with the saved rules",
+		Tag: "deadlines", Access: "Admin"}, g.signedIn, g.admin)
 
 	api.Handle(http.MethodGet, "/periods/:id/classes", classes.HandlePeriodClasses, Op{Summary: "The classes of a semester (as GET /api/classes), by subject code; 404 when no such semester", Tag: "classes", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodGet, "/periods/:id/students-csv", reports.HandleStudentsCSV, Op{
@@ -74,6 +80,10 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 		Summary: "Set the forms a class uses. A main form gets a mid-semester and an end-semester assignment, any other form an end-semester one. Removing a form that anyone in the class has answered is refused (409); removing one also removes its expectations in the class. Answers with the class",
 		Tag:     "classes", Access: "Admin", Body: "The ids of the forms to use",
 		Responses: map[int]string{http.StatusConflict: "A form to remove has answers"}}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/classes/:id/deadline-rules", deadlines.HandleClass, Op{Summary: "The class's own deadline rules, its semester's, and the due dates they give with the class's dates; 404 when no such class", Tag: "deadlines", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/classes/:id/deadline-rules", deadlines.HandleSaveClass, Op{
+		Summary: "Replace the class's own deadline rules, each overriding the semester's rule of the same item, form, half and role; a rule of a form's assignment names one the class has. Answers as GET",
+		Tag:     "deadlines", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/classes/:classId/advisor/:userId/students", classes.HandleAdvisorStudents, Op{Summary: "The students a supervisor of the class follows there, by name; 404 when the user is not a supervisor of the class", Tag: "classes", Access: "Admin, Teacher"}, g.signedIn, g.teacherOrAdmin)
 	api.Handle(http.MethodPost, "/classes/:classId/advisor/:userId/students", classes.HandleAddAdvisorStudents, Op{
 		Summary: "Give a supervisor of the class students of the class to follow. A student without a supervisor gets this one as primary; the student's teacher carries over; students already followed stay as they are. Answers with the supervisor's students",

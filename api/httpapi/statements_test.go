@@ -512,7 +512,7 @@ func TestRouteStatementCounts(t *testing.T) {
 				return subjects.Subject{ID: subjectID, SubjectCode: "SYKP2100", Name: fmt.Sprintf("Medisinsk praksis %d", i)}
 			}
 		}),
-		with(call(http.MethodPost, "/api/periods", "admin", nil, http.StatusCreated, 6), func(c *statementCase) {
+		with(call(http.MethodPost, "/api/periods", "admin", nil, http.StatusCreated, 7), func(c *statementCase) {
 			c.before = func(t *testing.T, _ int) { f.db.Exec(t, "skole-a", "DELETE FROM periods WHERE id <> ?", periodID) }
 		}),
 		with(call(http.MethodPost, "/api/forms", "admin", nil, http.StatusCreated, 12), func(c *statementCase) {
@@ -547,6 +547,13 @@ func TestRouteStatementCounts(t *testing.T) {
 		call(http.MethodPut, "/api/classes", "admin", map[string]any{"id": p.classID, "midSemesterDate": "2026-10-01", "endSemesterDate": "2026-12-15"}, http.StatusOK, 4),
 		call(http.MethodPatch, class+"/forms", "admin", []int64{m.formID}, http.StatusOK, 8),
 		call(http.MethodPost, fmt.Sprintf("%s/advisor/%d/students", class, advisorID), "admin", classes.StudentIDs{StudentIDs: []int64{p.studentID}}, http.StatusOK, 9),
+		get(fmt.Sprintf("/api/periods/%d/deadline-rules", periodID), "admin", http.StatusOK, 5),
+		call(http.MethodPut, fmt.Sprintf("/api/periods/%d/deadline-rules", periodID), "admin", map[string]any{"rules": []any{
+			map[string]any{"item": "answers", "formId": m.formID, "isMidSemester": true, "role": "student", "anchor": "midSemester", "offsetDays": -3},
+			map[string]any{"item": "signature", "role": "teacher", "anchor": "endSemester", "offsetDays": 7}}}, http.StatusOK, 12),
+		get(class+"/deadline-rules", "admin", http.StatusOK, 5),
+		call(http.MethodPut, class+"/deadline-rules", "admin", map[string]any{"rules": []any{
+			map[string]any{"item": "signingEnd", "role": "teacher", "anchor": "endSemester", "offsetDays": 3}}}, http.StatusOK, 10),
 		call(http.MethodPost, class+"/expectations", "admin", map[string]any{"formId": m.formID, "isMidSemester": true,
 			"answers": []any{map[string]any{"formQuestionId": m.graded1, "value": "2"}}}, http.StatusOK, 10),
 		with(call(http.MethodPost, "/api/users", "admin", nil, http.StatusCreated, 9), func(c *statementCase) {

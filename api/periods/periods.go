@@ -155,15 +155,22 @@ func Get(ctx context.Context, id int64) (*Period, error) {
 // Proposal returns the semester that CreateNext would create, or a conflict
 // when a future semester already exists.
 func Proposal(ctx context.Context) (*Period, error) {
+	next, _, err := proposal(ctx)
+	return next, err
+}
+
+// proposal returns the next semester and the current one it follows (nil
+// when no semester is current).
+func proposal(ctx context.Context) (*Period, *Period, error) {
 	list, err := List(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var current *Period
 	for i, p := range list {
 		switch p.Status {
 		case Future:
-			return nil, apperror.Conflictf("periods.futureExists").With("Name", p.Name)
+			return nil, nil, apperror.Conflictf("periods.futureExists").With("Name", p.Name)
 		case Current:
 			if current == nil {
 				current = &list[i]
@@ -172,14 +179,19 @@ func Proposal(ctx context.Context) (*Period, error) {
 	}
 	next := Next(current, Clock())
 	next.Status = next.StatusOn(Clock())
-	return &next, nil
+	return &next, current, nil
 }
+
+// Carry copies what a semester passes on to the next one (its deadline
+// rules) inside the transaction that creates it.
+type Carry func(ctx context.Context, from, to *Period) error
 
 // CreateNext creates the next semester. The caller may send the name and
 // dates it showed the admin; they must match the rule, so a stale modal
-// cannot create a semester nobody confirmed.
-func CreateNext(ctx context.Context, shown *Period) (*Period, error) {
-	next, err := Proposal(ctx)
+// cannot create a semester nobody confirmed. When a semester is current,
+// each carry copies what it passes on to the new one.
+func CreateNext(ctx context.Context, shown *Period, carry ...Carry) (*Period, error) {
+	next, current, err := proposal(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -201,6 +213,13 @@ func CreateNext(ctx context.Context, shown *Period) (*Period, error) {
 		Details: map[string]any{"name": next.Name, "startDate": next.StartDate.Format(time.DateOnly), "endDate": next.EndDate.Format(time.DateOnly)}}); err != nil {
 		return nil, err
 	}
+	if current != nil {
+		for _, c := range carry {
+			if err := c(ctx, current, next); err != nil {
+				return nil, fmt.Errorf("carry %s over to %s: %w", current.Name, next.Name, err)
+			}
+		}
+	}
 	return next, nil
 }
 
@@ -219,9 +238,12 @@ var (
 	// HandleNext serves GET /api/periods/next: the semester the create
 	// modal proposes (409 when a future one exists).
 	HandleNext = edge.Read(http.StatusOK, func(ctx context.Context, _ edge.NoParams) (*Period, error) { return Proposal(ctx) })
-	// HandleCreate serves POST /api/periods; the body, when sent, repeats
-	// what the modal showed.
-	HandleCreate = edge.WriteOptional(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, shown Period) (*Period, error) {
-		return CreateNext(ctx, &shown)
-	})
 )
+
+// HandleCreate serves POST /api/periods; the body, when sent, repeats what
+// the modal showed. carry copies what the current semester passes on.
+func HandleCreate(carry ...Carry) edge.Endpoint {
+	return edge.WriteOptional(http.StatusCreated, func(ctx context.Context, _ edge.NoParams, shown Period) (*Period, error) {
+		return CreateNext(ctx, &shown, carry...)
+	})
+}

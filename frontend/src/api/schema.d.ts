@@ -890,6 +890,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/classes/{id}/deadline-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The class's own deadline rules, its semester's, and the due dates they give with the class's dates; 404 when no such class
+         * @description Access: Admin
+         */
+        get: operations["getApiClassesIdDeadlineRules"];
+        /**
+         * Replace the class's own deadline rules, each overriding the semester's rule of the same item, form, half and role; a rule of a form's assignment names one the class has. Answers as GET
+         * @description Access: Admin
+         */
+        put: operations["putApiClassesIdDeadlineRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/classes/{id}/forms": {
         parameters: {
             query?: never;
@@ -1355,6 +1379,30 @@ export interface paths {
          */
         get: operations["getApiPeriodsIdClasses"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/periods/{id}/deadline-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The semester's deadline rules, the default of its classes; 404 when no such semester
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdDeadlineRules"];
+        /**
+         * Replace the semester's deadline rules. Each names what it is the deadline of (a form's assignment by form and half, the signing form's end section, or a signature), the role that delivers, and when: N days before (negative) or after the class's mid-semester or end date, or a fixed date. At most one rule per item, form, half and role. Answers with the saved rules
+         * @description Access: Admin
+         */
+        put: operations["putApiPeriodsIdDeadlineRules"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2069,6 +2117,8 @@ export interface components {
         AnswersRoleProgress: {
             /** @description The questions anyone in the role answered */
             answered: number;
+            /** @description The role's due date and whether it is open, overdue, or was delivered on time or late; left out when no rule sets one */
+            deadline?: null | components["schemas"]["DeadlinesStatus"];
             /** @description Someone in the role delivered */
             delivered: boolean;
         };
@@ -2434,6 +2484,89 @@ export interface components {
              * @description The person the copy is about
              */
             userId: number;
+        };
+        /** @enum {string} */
+        DeadlinesAnchor: "midSemester" | "endSemester" | "fixed";
+        DeadlinesClassRules: {
+            /** @description The class's own rules, each overriding the semester's rule of its item, form, half and role */
+            class: components["schemas"]["DeadlinesRule"][];
+            /** Format: int64 */
+            classId: number;
+            /** @description The due dates the rules give for the class's assignments and signing form with its current dates; a rule counting from a date the class has not set gives none */
+            deadlines: components["schemas"]["DeadlinesDeadline"][];
+            /** Format: int64 */
+            periodId: number;
+            /** @description The semester's rules, the default of the class */
+            semester: components["schemas"]["DeadlinesRule"][];
+        };
+        DeadlinesDeadline: {
+            /** @description The last day to deliver (delivered on time before it ends in Europe/Oslo) */
+            dueDate: components["schemas"]["PeriodsDate"];
+            /**
+             * Format: int64
+             * @description The form, for item answers; left out otherwise
+             */
+            formId?: number;
+            /** @description The half, for item answers: true for the mid-semester assignment of a main form; false otherwise */
+            isMidSemester: boolean;
+            item: components["schemas"]["DeadlinesItem"];
+            /** @description True when the class's own rule sets it, false when the semester's does */
+            own: boolean;
+            role: components["schemas"]["DeadlinesRole"];
+        };
+        /** @enum {string} */
+        DeadlinesItem: "answers" | "signingEnd" | "signature";
+        /** @enum {string} */
+        DeadlinesRole: "student" | "advisor" | "teacher";
+        DeadlinesRule: {
+            anchor: components["schemas"]["DeadlinesAnchor"];
+            /** @description The due date, for anchor fixed; left out otherwise */
+            fixedDate?: null | components["schemas"]["PeriodsDate"];
+            /**
+             * Format: int64
+             * @description The form, for item answers; left out otherwise
+             */
+            formId?: number;
+            /** @description The half, for item answers: true for the mid-semester assignment of a main form; false otherwise */
+            isMidSemester: boolean;
+            item: components["schemas"]["DeadlinesItem"];
+            /** @description Days after the anchor date (negative: before); 0 for a fixed date */
+            offsetDays: number;
+            role: components["schemas"]["DeadlinesRole"];
+        };
+        DeadlinesRuleInput: {
+            anchor: components["schemas"]["DeadlinesAnchor"];
+            /** @description The due date, for anchor fixed */
+            fixedDate?: null | components["schemas"]["PeriodsDate"];
+            /**
+             * Format: int64
+             * @description The form, for item answers; left out otherwise
+             */
+            formId?: number;
+            /** @description For item answers: true for the mid-semester assignment of a main form */
+            isMidSemester?: boolean;
+            item: components["schemas"]["DeadlinesItem"];
+            /** @description Days after the anchor date (negative: before); 0 or left out for a fixed date */
+            offsetDays?: number;
+            role: components["schemas"]["DeadlinesRole"];
+        };
+        DeadlinesRulesBodyInput: {
+            /** @description The whole set; rules left out are removed */
+            rules: components["schemas"]["DeadlinesRuleInput"][];
+        };
+        DeadlinesSemesterRules: {
+            /** Format: int64 */
+            periodId: number;
+            /** @description Forms' assignments first (by form, mid-semester first), then the signing form; each by role */
+            rules: components["schemas"]["DeadlinesRule"][];
+        };
+        /** @enum {string} */
+        DeadlinesState: "open" | "overdue" | "onTime" | "late";
+        DeadlinesStatus: {
+            /** @description The last day to deliver (delivered on time before it ends in Europe/Oslo) */
+            dueDate: components["schemas"]["PeriodsDate"];
+            /** @description open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended */
+            state: components["schemas"]["DeadlinesState"];
         };
         EformidlingConfig: {
             /** @description Unit responsible for the cases; empty: the school's name */
@@ -5272,6 +5405,74 @@ export interface operations {
             };
         };
     };
+    getApiClassesIdDeadlineRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The class's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlinesClassRules"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    putApiClassesIdDeadlineRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The class's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeadlinesRulesBodyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlinesClassRules"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
     patchApiClassesIdForms: {
         parameters: {
             query?: never;
@@ -6232,7 +6433,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new semester */
+            /** @description The new semester, with the deadline rules of the current semester copied to it */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,6 +6533,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClassesClass"][];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdDeadlineRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The semester's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlinesSemesterRules"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    putApiPeriodsIdDeadlineRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The semester's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeadlinesRulesBodyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlinesSemesterRules"];
                 };
             };
             /** @description Error */

@@ -124,6 +124,26 @@ export type NewUserInput = Schemas['UsersNewAccountInput'];
 export type ExpectationAnswer = Schemas['ExpectationsAnswer'];
 /** The expectations of a class for a form and half. */
 export type ExpectationSet = Schemas['ExpectationsSet'];
+/** What a deadline rule is about: a form's assignment, the signing form's end section or a signature. */
+export type DeadlineItem = Schemas['DeadlinesItem'];
+/** Who delivers by a deadline. */
+export type DeadlineRole = Schemas['DeadlinesRole'];
+/** What a deadline rule counts from. */
+export type DeadlineAnchor = Schemas['DeadlinesAnchor'];
+/** One deadline rule of a semester or class. */
+export type DeadlineRule = Schemas['DeadlinesRule'];
+/** A rule as the admin sends it. */
+export type DeadlineRuleInput = Schemas['DeadlinesRuleInput'];
+/** The body of `PUT /api/periods/{id}/deadline-rules` and `PUT /api/classes/{id}/deadline-rules`. */
+export type DeadlineRulesInput = Schemas['DeadlinesRulesBodyInput'];
+/** A semester's rules (`GET /api/periods/{id}/deadline-rules`). */
+export type SemesterDeadlineRules = Schemas['DeadlinesSemesterRules'];
+/** A class's rules, its semester's and the due dates they give (`GET /api/classes/{id}/deadline-rules`). */
+export type ClassDeadlineRules = Schemas['DeadlinesClassRules'];
+/** One due date of a class. */
+export type ClassDeadline = Schemas['DeadlinesDeadline'];
+/** A role's due date and where it stands (in a half's progress). */
+export type DeadlineStatus = Schemas['DeadlinesStatus'];
 
 /** The part an answer-set author plays: student, advisor or teacher. */
 export type AuthorRole = Schemas['AnswersRole'];

@@ -41,6 +41,8 @@ export type Party = 'student' | 'advisor' | 'teacher';
 
 /** How far one role has come with one half of a form. */
 export type RoleProgress = api.RoleProgress;
+/** A role's due date for a half and where it stands: open, overdue, onTime or late. */
+export type DeadlineStatus = api.DeadlineStatus;
 
 /** One half (mid or end) of a form, answered per role. */
 export type HalfProgress = api.HalfProgress;

@@ -74,4 +74,38 @@ describe('the students at a glance', () => {
       'awaitingSignatures',
     );
   });
+
+  it('follows the role’s deadline where the rules set one, and lists the late roles', () => {
+    const withDeadlines = row({
+      forms: [
+        {
+          formId: 1,
+          name: 'Vurdering',
+          isMainForm: true,
+          halves: [
+            {
+              ...half(true, [true, false, false]),
+              // The student's deadline passed after a late delivery; the
+              // supervisor's has passed; the teacher's is days away, though
+              // the half's date has passed.
+              student: { answered: 27, delivered: true, deadline: { dueDate: '2026-10-05', state: 'late' } },
+              advisor: { answered: 0, delivered: false, deadline: { dueDate: '2026-10-06', state: 'overdue' } },
+              teacher: { answered: 0, delivered: false, deadline: { dueDate: '2026-10-20', state: 'open' } },
+            },
+            half(false, [false, false, false]),
+          ],
+        },
+      ],
+    });
+    const [student] = overview(cls, [withDeadlines], [], '2026-10-10');
+    expect(student?.mid?.roles.map((r) => [r.party, r.behind, r.deadline?.state ?? null])).toEqual([
+      ['student', false, 'late'],
+      ['advisor', true, 'overdue'],
+      ['teacher', false, 'open'],
+    ]);
+    expect(student?.lateParties).toEqual(['advisor']);
+    expect(student?.needsAttention).toBe(true);
+    const [onTime] = overview(cls, [row()], [], '2026-10-09');
+    expect(onTime?.lateParties).toEqual([]);
+  });
 });

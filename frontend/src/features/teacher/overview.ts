@@ -1,5 +1,7 @@
 import { todayIso } from '@/features/placement/mainForm';
+import { isOverdue } from '@/features/placement/deadlines';
 import type {
+  DeadlineStatus,
   FormProgress,
   HalfProgress,
   Party,
@@ -14,7 +16,12 @@ export interface RoleState {
   answered: number;
   total: number;
   delivered: boolean;
-  /** The half's date has passed and the role has not delivered. */
+  /** The role's due date for the half, when the class's rules set one. */
+  deadline: DeadlineStatus | null;
+  /**
+   * Not delivered past the role's deadline, or, without one, past the
+   * half's date.
+   */
   behind: boolean;
 }
 
@@ -30,6 +37,8 @@ export interface StudentOverview {
   mid: HalfState | null;
   end: HalfState | null;
   behind: boolean;
+  /** The roles behind in either half of the main form. */
+  lateParties: Party[];
   /** The signing form's wait, when it waits for someone (locked forms are not listed). */
   signing: SigningStatusRow | null;
   /** Sent and not yet confirmed, or a draft not sent. */
@@ -46,20 +55,24 @@ function halfState(half: HalfProgress | undefined, dueDate: string | null, today
   const due = dueDate !== null && today > dueDate;
   return {
     isMidSemester: half.isMidSemester,
-    roles: (['student', 'advisor', 'teacher'] as const).map((party) => ({
-      party,
-      answered: half[party].answered,
-      total: half.total,
-      delivered: half[party].delivered,
-      behind: due && !half[party].delivered,
-    })),
+    roles: (['student', 'advisor', 'teacher'] as const).map((party) => {
+      const deadline = half[party].deadline ?? null;
+      return {
+        party,
+        answered: half[party].answered,
+        total: half.total,
+        delivered: half[party].delivered,
+        deadline,
+        behind: deadline ? isOverdue(deadline) : due && !half[party].delivered,
+      };
+    }),
   };
 }
 
 /**
  * Reads a class's student rows and signing status into what the overview
- * shows: each half of the main form per role (late when its date has
- * passed without delivery), the warning, the signing form's wait, and
+ * shows: each half of the main form per role (late when its deadline,
+ * or without one the half's date, has passed without delivery), the warning, the signing form's wait, and
  * whether the student needs following up.
  */
 export function overview(
@@ -72,7 +85,10 @@ export function overview(
     const form = mainForm(row.forms);
     const mid = halfState(form?.halves.find((h) => h.isMidSemester), cls.midSemesterDate, today);
     const end = halfState(form?.halves.find((h) => !h.isMidSemester), cls.endSemesterDate, today);
-    const behind = [mid, end].some((half) => half?.roles.some((role) => role.behind) ?? false);
+    const lateParties = (['student', 'advisor', 'teacher'] as const).filter((party) =>
+      [mid, end].some((half) => half?.roles.some((role) => role.party === party && role.behind) ?? false),
+    );
+    const behind = lateParties.length > 0;
     const wait = signing.find((s) => s.studentId === row.id) ?? null;
     const warningOpen = row.warning === 'given' || row.warning === 'draft';
     const noSupervisor = row.supervisors.length === 0;
@@ -85,6 +101,7 @@ export function overview(
       mid,
       end,
       behind,
+      lateParties,
       signing: wait,
       warningOpen,
       noSupervisor,

@@ -41,6 +41,16 @@ export const semestersApi = adminApi.injectEndpoints({
         { type: 'Class', id: LIST },
       ],
     }),
+    /** `GET /api/periods/{id}/deadline-rules`: the semester's deadline rules. */
+    getSemesterDeadlineRules: build.query<wire.SemesterDeadlineRules, number>({
+      query: (id) => `periods/${id}/deadline-rules`,
+      providesTags: (_rules, _error, id) => [{ type: 'Period', id: `deadlines-${id}` }],
+    }),
+    /** `PUT /api/periods/{id}/deadline-rules`: replaces them all. */
+    saveSemesterDeadlineRules: build.mutation<wire.SemesterDeadlineRules, { periodId: number; body: wire.DeadlineRulesInput }>({
+      query: ({ periodId, body }) => ({ url: `periods/${periodId}/deadline-rules`, method: 'PUT', body }),
+      invalidatesTags: (_rules, _error, { periodId }) => [{ type: 'Period', id: `deadlines-${periodId}` }, { type: 'Class', id: LIST }],
+    }),
     /** `GET /api/periods/{id}/students-csv`, saved as 'Student Rapport {semester}.csv'. */
     downloadStudentsCsv: build.mutation<null, { periodId: number; fileName: string }>({
       queryFn: ({ periodId, fileName }, _api, _extra, baseQuery) =>
@@ -57,4 +67,6 @@ export const {
   useGetPeriodClassesQuery,
   useCreateClassMutation,
   useDownloadStudentsCsvMutation,
+  useGetSemesterDeadlineRulesQuery,
+  useSaveSemesterDeadlineRulesMutation,
 } = semestersApi;

@@ -20,6 +20,7 @@ import { AdminPage } from '../components/AdminPage';
 import { formatDay } from '../dates';
 import { adminPaths } from '../paths';
 import { AddSubjectsDialog } from './AddSubjectsDialog';
+import { DeadlineRulesEditor } from './DeadlineRulesEditor';
 import { STATUS_MESSAGES } from './SemestersPage';
 
 /** The file name of a semester's report (spec §9). */
@@ -136,6 +137,7 @@ export function SemesterPage() {
           </Paper>
         ) : null}
       </Box>
+      <DeadlineRulesEditor periodId={semester.id} />
       {adding && subjects.data ? (
         <AddSubjectsDialog
           period={semester}

@@ -12,6 +12,7 @@ import { formPagePath, type PlacementRole } from '../paths';
 import { halfName, PARTIES, PARTY_NAME } from '../roles';
 import type { FormProgress, HalfProgress, RoleProgress } from '../types';
 import { EmptyState } from '@/components/Feedback';
+import { DueDate } from './DueDate';
 
 interface FormListsProps {
   forms: FormProgress[];
@@ -125,6 +126,11 @@ function RoleProgressLine({ party, progress, total }: { party: MessageId; progre
         aria-label={`${name}: ${text}`}
         sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
       />
+      {progress.deadline ? (
+        <Box sx={{ mt: 0.5 }}>
+          <DueDate deadline={progress.deadline} />
+        </Box>
+      ) : null}
     </Box>
   );
 }

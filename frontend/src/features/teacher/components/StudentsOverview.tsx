@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/visuallyHidden';
+import { dueDateText } from '@/features/placement/components/DueDate';
 import { primaryFirst } from '@/features/placement/components/SupervisorBadges';
 import { placementPaths } from '@/features/placement/paths';
 import { ATTENTION_BACKGROUND, ATTENTION_TEXT } from '@/features/placement/colors';
@@ -247,19 +248,25 @@ function HalfCell({ half }: { half: HalfState | null }) {
   );
 }
 
-/** "PV 13/27" or "S ✓", marked when late; the full words for screen readers. */
+/**
+ * "PV 13/27" or "S ✓", marked when late; the due date, when there is one,
+ * as its tooltip and in the full words for screen readers.
+ */
 function RoleBadge({ role }: { role: RoleState }) {
   const intl = useIntl();
   const tag = intl.formatMessage({ id: PARTY_TAG[role.party] });
   const state = role.delivered
     ? intl.formatMessage({ id: 'teacher.overview.deliveredLong' })
     : intl.formatMessage({ id: 'placement.progress.answered' }, { answered: role.answered, total: role.total });
+  const due = role.deadline ? dueDateText(intl, role.deadline) : null;
   const spoken = `${intl.formatMessage({ id: PARTY_NAME[role.party] })}: ${state}${
     role.behind ? `, ${intl.formatMessage({ id: 'teacher.overview.late' })}` : ''
-  }`;
+  }${due ? `. ${due}` : ''}`;
   return (
     <Box
       component="span"
+      title={due ?? undefined}
+      data-late={role.behind ? role.party : undefined}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',

@@ -7,6 +7,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -24,7 +26,8 @@ import { ClassFacts } from '@/features/placement/components/ClassFacts';
 import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
 import { idParam, placementPaths } from '@/features/placement/paths';
-import type { PlacementClass, PersonRef } from '@/features/placement/types';
+import { PARTIES, PARTY_NAME } from '@/features/placement/roles';
+import type { Party, PlacementClass, PersonRef } from '@/features/placement/types';
 import { dismissChecklist, isChecklistDismissed } from '../checklist';
 import { overview } from '../overview';
 import { AddSupervisorDialog } from './AddSupervisorDialog';
@@ -153,6 +156,7 @@ function StudentsSection({ cls, isMine }: { cls: PlacementClass; isMine: boolean
   const signing = useGetPlacementSigningStatusQuery(cls.id);
   const [scope, setScope] = useState<Scope | null>(null);
   const [attentionOnly, setAttentionOnly] = useState(false);
+  const [lateParty, setLateParty] = useState<Party | ''>('');
   const [assigning, setAssigning] = useState(false);
 
   const rows = students.data ?? [];
@@ -160,8 +164,10 @@ function StudentsSection({ cls, isMine }: { cls: PlacementClass; isMine: boolean
   const shownScope: Scope = scope ?? (mine.length > 0 ? 'mine' : 'all');
   const all = overview(cls, rows, signing.data ?? []);
   const inScope = shownScope === 'mine' ? all.filter((s) => s.row.isMine) : all;
-  const shown = attentionOnly ? inScope.filter((s) => s.needsAttention) : inScope;
+  const attentive = attentionOnly ? inScope.filter((s) => s.needsAttention) : inScope;
+  const shown = lateParty ? attentive.filter((s) => s.lateParties.includes(lateParty)) : attentive;
   const attentionCount = inScope.filter((s) => s.needsAttention).length;
+  const lateCount = (party: Party) => inScope.filter((s) => s.lateParties.includes(party)).length;
   const candidates = rows.filter((row) => !row.isMine);
 
   return (
@@ -209,6 +215,26 @@ function StudentsSection({ cls, isMine }: { cls: PlacementClass; isMine: boolean
               control={<Checkbox checked={attentionOnly} onChange={(event) => setAttentionOnly(event.target.checked)} />}
               label={intl.formatMessage({ id: 'teacher.students.attentionOnly' }, { count: attentionCount })}
             />
+            <TextField
+              select
+              size="small"
+              label={intl.formatMessage({ id: 'teacher.students.late' })}
+              value={lateParty}
+              onChange={(event) => setLateParty(event.target.value as Party | '')}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">
+                <FormattedMessage id="teacher.students.lateAll" />
+              </MenuItem>
+              {PARTIES.map((party) => (
+                <MenuItem key={party} value={party}>
+                  <FormattedMessage
+                    id="teacher.students.lateParty"
+                    values={{ party: intl.formatMessage({ id: PARTY_NAME[party] }), count: lateCount(party) }}
+                  />
+                </MenuItem>
+              ))}
+            </TextField>
           </Stack>
           {signing.error ? (
             <Typography sx={{ color: 'text.secondary' }}>
@@ -217,7 +243,9 @@ function StudentsSection({ cls, isMine }: { cls: PlacementClass; isMine: boolean
           ) : null}
           {shown.length === 0 ? (
             <EmptyState>
-              <FormattedMessage id={attentionOnly ? 'teacher.students.noneNeedAttention' : 'teacher.students.noneMine'} />
+              <FormattedMessage
+                id={lateParty ? 'teacher.students.noneLate' : attentionOnly ? 'teacher.students.noneNeedAttention' : 'teacher.students.noneMine'}
+              />
             </EmptyState>
           ) : (
             <StudentsOverview

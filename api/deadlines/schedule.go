@@ -1,0 +1,82 @@
+package deadlines
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/praksis/praksis/api/dbjson"
+	"github.com/praksis/praksis/api/periods"
+)
+
+// Clock is the moment states are judged at; tests replace it.
+var Clock = time.Now
+
+// Status is a deadline as the person who must deliver sees it.
+type Status struct {
+	DueDate periods.Date `json:"dueDate" description:"The last day to deliver (delivered on time before it ends in Europe/Oslo)"`
+	State   State        `json:"state" description:"open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended"`
+}
+
+// Schedule is a class's answer deadlines, read together with whatever a
+// page reads (ScheduleSQL) so that showing them costs no statement.
+type Schedule struct {
+	byKey map[Key]periods.Date
+}
+
+// ScheduleSQL is a select-list entry (named class_deadlines) that reads
+// the dates of the class @class and the rules of its forms' assignments,
+// its own and its semester's, as JSON for ScheduleFrom.
+const ScheduleSQL = `(SELECT json_build_object('mid', c.mid_semester_date, 'end', c.end_semester_date,
+		'rules', (SELECT coalesce(json_agg(json_build_object('own', r.class_id IS NOT NULL, 'formId', r.form_id, 'mid', r.is_mid_semester,
+			'role', r.role, 'anchor', r.anchor, 'offset', r.offset_days, 'fixed', r.fixed_date)), '[]')
+			FROM deadline_rules r WHERE r.item = 'answers' AND (r.class_id = c.id OR r.period_id = c.period_id)))
+	FROM classes c WHERE c.id = @class) AS class_deadlines`
+
+// ScheduleFrom reads what ScheduleSQL gave; nil or empty raw (no such
+// class) is a schedule without deadlines.
+func ScheduleFrom(raw []byte) (*Schedule, error) {
+	s := &Schedule{byKey: map[Key]periods.Date{}}
+	if len(raw) == 0 {
+		return s, nil
+	}
+	var v struct {
+		Mid   *periods.Date `json:"mid"`
+		End   *periods.Date `json:"end"`
+		Rules []struct {
+			Own    bool          `json:"own"`
+			FormID int64         `json:"formId"`
+			Mid    bool          `json:"mid"`
+			Role   Role          `json:"role"`
+			Anchor Anchor        `json:"anchor"`
+			Offset int           `json:"offset"`
+			Fixed  *periods.Date `json:"fixed"`
+		} `json:"rules"`
+	}
+	if err := dbjson.Decode(raw, &v); err != nil {
+		return nil, fmt.Errorf("decode a class's deadlines: %w", err)
+	}
+	var semester, class []Rule
+	for _, r := range v.Rules {
+		rule := Rule{Key: Key{Item: Answers, FormID: r.FormID, IsMidSemester: r.Mid, Role: r.Role},
+			When: When{Anchor: r.Anchor, OffsetDays: r.Offset, FixedDate: r.Fixed}}
+		if r.Own {
+			class = append(class, rule)
+		} else {
+			semester = append(semester, rule)
+		}
+	}
+	for _, d := range deadlinesOf(Dates{Mid: v.Mid, End: v.End}, semester, class) {
+		s.byKey[d.Key] = d.DueDate
+	}
+	return s, nil
+}
+
+// Of returns where the deadline of role's answers to a form's half stands
+// at now, given when the role first delivered; nil when there is none.
+func (s *Schedule) Of(formID int64, mid bool, role Role, delivered *time.Time, now time.Time) *Status {
+	due, ok := s.byKey[Key{Item: Answers, FormID: formID, IsMidSemester: mid, Role: role}]
+	if !ok {
+		return nil
+	}
+	return &Status{DueDate: due, State: StateOf(due, delivered, now)}
+}

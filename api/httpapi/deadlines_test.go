@@ -1,0 +1,117 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/praksis/praksis/api/deadlines"
+)
+
+// An admin sets a semester's deadline rules and a class's own, and reads
+// the due dates they give with the class's dates; everyone else is
+// refused, another school's admin included, and bad rules get the field
+// named in the error shape in the caller's language.
+func TestDeadlineRulesRoutes(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	s.useForm(t, f, s.formID)
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-10-01', end_semester_date = '2026-12-10' WHERE id = ?", s.classID)
+	semester := "/api/periods/" + itoa(s.periodID) + "/deadline-rules"
+	class := "/api/classes/" + itoa(s.classID) + "/deadline-rules"
+	rules := map[string]any{"rules": []any{
+		map[string]any{"item": "answers", "formId": s.formID, "isMidSemester": true, "role": "student", "anchor": "midSemester", "offsetDays": -3},
+		map[string]any{"item": "signature", "role": "advisor", "anchor": "endSemester", "offsetDays": 7},
+	}}
+	own := map[string]any{"rules": []any{
+		map[string]any{"item": "answers", "formId": s.formID, "isMidSemester": true, "role": "student", "anchor": "fixed", "fixedDate": "2026-09-25"},
+	}}
+
+	for _, c := range []struct {
+		who, tok string
+		want     int
+	}{
+		{"anonymous", "", http.StatusUnauthorized},
+		{"student", s.student, http.StatusForbidden},
+		{"teacher of the class", s.teacher, http.StatusForbidden},
+		{"supervisor", s.advisor, http.StatusForbidden},
+		{"other school's admin", s.otherAdmin, http.StatusUnauthorized},
+	} {
+		for _, r := range []struct {
+			method, path string
+			body         any
+		}{{http.MethodGet, semester, nil}, {http.MethodPut, semester, rules}, {http.MethodGet, class, nil}, {http.MethodPut, class, own}} {
+			if rec := f.send(t, r.method, "a.localhost", r.path, c.tok, r.body); rec.Code != c.want {
+				t.Errorf("%s %s as %s: %d %s, want %d", r.method, r.path, c.who, rec.Code, rec.Body, c.want)
+			}
+		}
+	}
+	if n := f.scalar(t, "skole-a", "SELECT count(*) FROM deadline_rules"); n != 0 {
+		t.Fatalf("refused callers saved %d rules", n)
+	}
+
+	rec := f.send(t, http.MethodPut, "a.localhost", semester, s.admin, rules)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("save semester rules: %d %s", rec.Code, rec.Body)
+	}
+	if got := decode[deadlines.SemesterRules](t, rec); len(got.Rules) != 2 || got.Rules[0].Anchor != deadlines.MidSemester || got.Rules[1].Item != deadlines.Signature {
+		t.Errorf("saved semester rules: %+v", got)
+	}
+	rec = f.send(t, http.MethodPut, "a.localhost", class, s.admin, own)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("save class rules: %d %s", rec.Code, rec.Body)
+	}
+	got := decode[deadlines.ClassRules](t, f.send(t, http.MethodGet, "a.localhost", class, s.admin, nil))
+	if len(got.Semester) != 2 || len(got.Class) != 1 || len(got.Deadlines) != 2 {
+		t.Fatalf("class rules: %+v", got)
+	}
+	for i, want := range []struct {
+		item deadlines.Item
+		due  string
+		own  bool
+	}{{deadlines.Answers, "2026-09-25", true}, {deadlines.Signature, "2026-12-17", false}} {
+		if d := got.Deadlines[i]; d.Item != want.item || d.DueDate.Format("2006-01-02") != want.due || d.Own != want.own {
+			t.Errorf("deadline %d: %+v, want %s due %s (own %v)", i, d, want.item, want.due, want.own)
+		}
+	}
+
+	// Bad input: the field named, the message in the caller's language.
+	nynorsk := func(r *http.Request) { r.Header.Set("Accept-Language", "nn") }
+	for _, tc := range []struct {
+		name, path string
+		body       any
+		want       int
+		says       []string
+	}{
+		{"too many days", semester, map[string]any{"rules": []any{map[string]any{"item": "signature", "role": "student", "anchor": "endSemester", "offsetDays": 400}}},
+			http.StatusBadRequest, []string{"rules[0].offsetDays", "Talet på dagar må vere mellom -366 og 366."}},
+		{"end section by a supervisor", semester, map[string]any{"rules": []any{map[string]any{"item": "signingEnd", "role": "advisor", "anchor": "endSemester"}}},
+			http.StatusBadRequest, []string{"rules[0].role", "Sluttdelen av signeringsskjemaet blir fylt ut av læraren."}},
+		{"form the class does not use", class, map[string]any{"rules": []any{map[string]any{"item": "answers", "formId": s.formID + 1000, "role": "student", "anchor": "endSemester"}}},
+			http.StatusBadRequest, []string{"rules[0].formId", "Klassen brukar ikkje dette skjemaet."}},
+		{"not a date", semester, map[string]any{"rules": []any{map[string]any{"item": "signature", "role": "student", "anchor": "fixed", "fixedDate": "7. oktober"}}},
+			http.StatusBadRequest, nil},
+		{"unknown field", semester, map[string]any{"rules": []any{}, "classId": 1}, http.StatusBadRequest, nil},
+		{"no list", class, map[string]any{}, http.StatusBadRequest, []string{"Oppgi fristane som ei liste"}},
+		{"a null list", semester, map[string]any{"rules": nil}, http.StatusBadRequest, []string{"rules"}},
+		{"unknown semester", "/api/periods/999999/deadline-rules", rules, http.StatusNotFound, []string{"Fann ikkje semesteret."}},
+		{"unknown class", "/api/classes/999999/deadline-rules", own, http.StatusNotFound, []string{"Fann ikkje klassen."}},
+	} {
+		rec := f.sendWith(t, http.MethodPut, "a.localhost", tc.path, s.admin, tc.body, nynorsk)
+		if rec.Code != tc.want || !strings.Contains(rec.Body.String(), `"statusCode"`) {
+			t.Errorf("%s: %d %s, want %d in the error shape", tc.name, rec.Code, rec.Body, tc.want)
+		}
+		for _, want := range tc.says {
+			if !strings.Contains(rec.Body.String(), want) {
+				t.Errorf("%s: %s does not say %q", tc.name, rec.Body, want)
+			}
+		}
+	}
+	if n := f.scalar(t, "skole-a", "SELECT count(*) FROM deadline_rules"); n != 3 {
+		t.Errorf("%d rules after the refused saves, want the 3 saved before", n)
+	}
+	// Another school's rules are its own.
+	if n := f.scalar(t, "skole-b", "SELECT count(*) FROM deadline_rules"); n != 0 {
+		t.Errorf("school B has %d rules", n)
+	}
+}
