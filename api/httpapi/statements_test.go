@@ -443,6 +443,8 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(fmt.Sprintf("%s/forms/%d", student, m.formID), "student", http.StatusOK, 4),
 		get(fmt.Sprintf("%s/forms/%d/full", student, m.formID), "student", http.StatusOK, 4),
 		get(student+"/progress", "student", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "student", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "teacher", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/answers/%d", set.ID), "student", http.StatusOK, 5),
 		get("/api/invitations/advisor/me", "student", http.StatusNotFound, 5),
 		get(student+"/full/pdf", "teacher", http.StatusOK, 15),
@@ -472,6 +474,14 @@ func TestRouteStatementCounts(t *testing.T) {
 
 		// The caller's own account.
 		call(http.MethodPost, "/api/users/me/privacy-policy", "student", nil, http.StatusOK, 5),
+		with(call(http.MethodPut, "/api/progress/sharing", "student", nil, http.StatusOK, 5), func(c *statementCase) {
+			c.before = func(t *testing.T, _ int) { f.db.Exec(t, "skole-a", "DELETE FROM progress_sharing") }
+		}),
+		with(call(http.MethodDelete, "/api/progress/sharing", "student", nil, http.StatusOK, 5), func(c *statementCase) {
+			c.before = func(t *testing.T, _ int) {
+				f.db.Exec(t, "skole-a", "INSERT INTO progress_sharing (student_user_id) VALUES (?) ON CONFLICT DO NOTHING", p.studentID)
+			}
+		}),
 		call(http.MethodPut, "/api/users/me/language", "student", map[string]string{"language": "nn"}, http.StatusNoContent, 4),
 		with(call(http.MethodPost, "/api/users/me/data-copies", "", nil, http.StatusAccepted, 9), func(c *statementCase) { c.tokenFor = studentToken }),
 		get("/api/users/me/data-copies", "student", http.StatusOK, 4),

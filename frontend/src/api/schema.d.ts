@@ -1382,6 +1382,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/progress/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The student shares the end results of their earlier placements with the teachers and supervisors of a current placement (no change when already shared); audited. Answers with the sharing
+         * @description Access: Student
+         */
+        put: operations["putApiProgressSharing"];
+        post?: never;
+        /**
+         * The student stops sharing: from now on only the student and admins see the earlier placements (no change when not shared); audited. Answers with the sharing
+         * @description Access: Student
+         */
+        delete: operations["deleteApiProgressSharing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1394,6 +1418,26 @@ export interface paths {
          * @description Access: signed in
          */
         get: operations["getApiRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/{studentId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's record across placements (classes over semesters, oldest first): for each competence area (question group) of the main forms, the levels the student, the supervisor and the teacher gave at mid and end of each placement, against the class's expectation, as numbers for a chart (0 is the first label, Selvstendig, up to levels-1; null when not answered or marked not relevant, then the role is in notRelevant), with the area's mean per role. Questions of different forms are matched by group name and, within a group, by question text (without regard to case or spacing); a question found in only one of several placements is in unmatched. The student and admins see every placement; a teacher or supervisor the placements they are part of, and, when the student shares, the end results of the placements before a current one in which they teach or supervise the student. 403 when the caller sees none of the student's placements; 404 when there is no such user
+         * @description Access: the student, admins; teachers and supervisors of the student's placements
+         */
+        get: operations["getApiStudentsStudentIdProgress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2876,11 +2920,100 @@ export interface components {
         PeriodsStatus: "previous" | "current" | "future";
         /** @enum {string} */
         PlacementpathLang: "nb" | "nn" | "en";
+        ProgressArea: {
+            /** @description Per placement and half (oldest first, mid before end): the mean level per role over the area's questions */
+            means: components["schemas"]["ProgressMean"][];
+            name: string;
+            questions: components["schemas"]["ProgressQuestion"][];
+        };
+        ProgressCell: {
+            advisor: null | number;
+            /** Format: int64 */
+            classId: number;
+            /** @description The class's expectation; null when none was set */
+            expected: null | number;
+            /** Format: int64 */
+            formId: number;
+            isMidSemester: boolean;
+            /** @description The number of labels; levels run from 0 to levels-1 */
+            levels: number;
+            notRelevant: components["schemas"]["AnswersRole"][];
+            /** Format: int64 */
+            questionId: number;
+            student: null | number;
+            teacher: null | number;
+        };
+        ProgressFormRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        ProgressMean: {
+            advisor: null | number;
+            /** Format: int64 */
+            classId: number;
+            expected: null | number;
+            isMidSemester: boolean;
+            student: null | number;
+            teacher: null | number;
+        };
+        ProgressPlacement: {
+            /** Format: int64 */
+            classId: number;
+            /** Format: date */
+            endDate: string;
+            /** @description The main forms the class used */
+            forms: components["schemas"]["ProgressFormRef"][];
+            /** Format: int64 */
+            periodId: number;
+            periodName: string;
+            /**
+             * @description The signing form's overall result; null while there is none
+             * @enum {null|string}
+             */
+            result: "passed" | "failed" | null;
+            /** Format: date */
+            startDate: string;
+            subjectCode: string;
+            subjectName: string;
+            /** @description full: mid and end; endResults: the end levels and the result, shared by the student */
+            view: components["schemas"]["ProgressView"];
+        };
+        ProgressQuestion: {
+            cells: components["schemas"]["ProgressCell"][];
+            text: string;
+        };
+        ProgressRecord: {
+            /** @description The questions found in two or more of the placements shown (or in the one, when only one is shown), matched by group name and question text */
+            areas: components["schemas"]["ProgressArea"][];
+            /** @description Oldest first */
+            placements: components["schemas"]["ProgressPlacement"][];
+            /**
+             * Format: date-time
+             * @description When the student shared the end results of earlier placements with the teachers and supervisors of a current one; null when not shared
+             */
+            sharedAt: null | string;
+            studentName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            /** @description The questions found in only one of several placements shown, by group */
+            unmatched: components["schemas"]["ProgressArea"][];
+        };
+        ProgressSharing: {
+            shared: boolean;
+            /**
+             * Format: date-time
+             * @description Since when; null when not shared
+             */
+            sharedAt: null | string;
+        };
+        /** @enum {string} */
+        ProgressView: "full" | "endResults";
         RetentionCategory: {
             access: string;
             data: string;
             /** @enum {string} */
-            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "auditLog" | "dataCopies";
+            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "progressSharing" | "auditLog" | "dataCopies";
             purpose: string;
             /** @description How long it is kept, from the policy */
             retention: string;
@@ -6380,6 +6513,64 @@ export interface operations {
             };
         };
     };
+    putApiProgressSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSharing"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    deleteApiProgressSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSharing"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
     getApiRoles: {
         parameters: {
             query?: never;
@@ -6396,6 +6587,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsersRole"][];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiStudentsStudentIdProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student */
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressRecord"];
                 };
             };
             /** @description Error */
