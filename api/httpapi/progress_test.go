@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/progress"
 	"github.com/praksis/praksis/api/users"
 )
@@ -298,6 +300,39 @@ func TestProgressCostsNoMoreThanAFormPage(t *testing.T) {
 	for _, who := range []string{"student", "teacher"} {
 		if n := count(fmt.Sprintf("/api/students/%d/progress", p.studentID), who); n > form {
 			t.Errorf("the record as %s ran %d statements, the form page %d", who, n, form)
+		}
+	}
+}
+
+// The record's PDF shows what the record shows the caller: the student's
+// every placement, a teacher without the student's consent only their own,
+// and refuses whom the record refuses.
+func TestProgressPDF(t *testing.T) {
+	onDay(t, 2026, time.September, 15)
+	f := newFixture(t)
+	p, m := f.mainFormPlacement(t)
+	f.earlierPlacements(t, p, m)
+	path := fmt.Sprintf("/api/students/%d/progress/pdf?lang=nb", p.studentID)
+	rec := f.send(t, http.MethodGet, "a.localhost", path, p.tokens["student"], nil)
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+		t.Fatalf("student: %d %s", rec.Code, rec.Header())
+	}
+	text := pdftest.Flow(t, rec.Body.Bytes())
+	for _, s := range []string{"Progresjon gjennom praksisperiodene", "Grunnleggende sykepleie", "Eldreomsorg og hjemmesykepleie", "Medisinsk praksis", "Bruker tolk ved behov"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the student's PDF lacks %q", s)
+		}
+	}
+	rec = f.send(t, http.MethodGet, "a.localhost", path, p.tokens["teacher"], nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("teacher: %d %s", rec.Code, rec.Body)
+	}
+	if text := pdftest.Flow(t, rec.Body.Bytes()); strings.Contains(text, "Grunnleggende sykepleie") || !strings.Contains(text, "Medisinsk praksis") {
+		t.Errorf("the teacher's PDF without consent:\n%s", text)
+	}
+	for _, who := range []string{"otherStudent", "otherTeacher"} {
+		if rec := f.send(t, http.MethodGet, "a.localhost", path, p.tokens[who], nil); rec.Code != http.StatusForbidden {
+			t.Errorf("%s: %d", who, rec.Code)
 		}
 	}
 }

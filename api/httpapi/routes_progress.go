@@ -16,6 +16,10 @@ func (s *Server) progressRoutes(api *Group, g guards) {
 			"The student and admins see every placement; a teacher or supervisor the placements they are part of, and, when the student shares, the end results of the placements before a current one in which they teach or supervise the student. " +
 			"403 when the caller sees none of the student's placements; 404 when there is no such user",
 		Tag: "progress", Access: "the student, admins; teachers and supervisors of the student's placements"}, g.signedIn)
+	api.Handle(http.MethodGet, "/students/:studentId/progress/pdf", progress.HandlePDF, Op{
+		Summary: "The student's record across placements as a PDF, as GET /api/students/{studentId}/progress shows it to the caller: the placements with their results, each competence area's questions with the levels of every placement and half by role and the expected level, and the questions that could not be matched",
+		Tag:     "progress", Access: "the student, admins; teachers and supervisors of the student's placements", Produces: "application/pdf",
+		In: progress.PDFParams{}}, g.signedIn)
 	api.Handle(http.MethodPut, "/progress/sharing", progress.HandleShare, Op{
 		Summary: "The student shares the end results of their earlier placements with the teachers and supervisors of a current placement (no change when already shared); audited. Answers with the sharing",
 		Tag:     "progress", Access: "Student"}, g.signedIn, g.asStudent)

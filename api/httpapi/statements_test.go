@@ -445,6 +445,7 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(student+"/progress", "student", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "student", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "teacher", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress/pdf", p.studentID), "student", http.StatusOK, 6),
 		get(fmt.Sprintf("/api/answers/%d", set.ID), "student", http.StatusOK, 5),
 		get("/api/invitations/advisor/me", "student", http.StatusNotFound, 5),
 		get(student+"/full/pdf", "teacher", http.StatusOK, 15),
@@ -571,7 +572,7 @@ func TestRouteStatementCounts(t *testing.T) {
 		call(http.MethodPut, "/api/tenant/texts", "admin", map[string]map[string]string{"nb": {"aboutUrl": "https://skole.no/om"}}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/default-language", "admin", map[string]string{"language": "nb"}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/theme", "admin", map[string]any{"primaryColor": "#0a7d3b", "secondaryColor": "", "logoUrl": ""}, http.StatusOK, 7),
-		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 22), func(c *statementCase) {
+		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 23), func(c *statementCase) {
 			c.name = "a person erased"
 			var ids [2]int64
 			c.before = func(t *testing.T, i int) {

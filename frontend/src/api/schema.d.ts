@@ -1446,6 +1446,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/students/{studentId}/progress/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's record across placements as a PDF, as GET /api/students/{studentId}/progress shows it to the caller: the placements with their results, each competence area's questions with the levels of every placement and half by role and the expected level, and the questions that could not be matched
+         * @description Access: the student, admins; teachers and supervisors of the student's placements
+         */
+        get: operations["getApiStudentsStudentIdProgressPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subjects": {
         parameters: {
             query?: never;
@@ -6619,6 +6639,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProgressRecord"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiStudentsStudentIdProgressPdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
+            };
+            header?: never;
+            path: {
+                /** @description The student */
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Error */
