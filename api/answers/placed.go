@@ -64,3 +64,8 @@ func PlaceValues(rawSets []byte, refs []CircleRef, studentID int64) (map[int64]G
 // the level (0 is the first label), or notRelevant for the value one past
 // the last label, or neither for anything else.
 func Level(v *string, levels int) (n *int, notRelevant bool) { return level(v, levels) }
+
+// RoleOfSQL is the SQL that names the part user plays for student in
+// class ('student', 'advisor' or 'teacher'), as the answer sets' reads
+// name it, for a report that counts sets by role.
+func RoleOfSQL(user, class, student string) string { return roleOf(user, class, student) }

@@ -1362,6 +1362,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/periods/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none; warnings given and confirmed; signing forms by state; passed, failed and no result yet; and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/periods/{id}/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live report as shown (same filters), downloaded as 'Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF): one row per number, with subject code, subject, section and what is counted, in the caller's language
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/periods/{id}/report/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The students behind one number of the live report, by class and name: metric names the number (students, delivered and missing with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReportStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/periods/{id}/students-csv": {
         parameters: {
             query?: never;
@@ -3029,6 +3089,86 @@ export interface components {
         };
         /** @enum {string} */
         ProgressView: "full" | "endResults";
+        ReportsAreaLevels: {
+            /** @description Answers less independent than expected */
+            belowExpected: number;
+            /** Format: int64 */
+            formId: number;
+            /** Format: int64 */
+            groupId: number;
+            /** @description Answers per level, index 0 the first label (Selvstendig) */
+            levels: number[];
+            /** @description Answers as independent as expected, or more */
+            meetsExpected: number;
+            name: string;
+            /** @description Graded answers of questions without an expectation */
+            noExpectation: number;
+            notRelevant: number;
+        };
+        ReportsAssessment: {
+            advisor: components["schemas"]["ReportsRoleCounts"];
+            /** Format: int64 */
+            formId: number;
+            formName: string;
+            isMainForm: boolean;
+            isMidSemester: boolean;
+            student: components["schemas"]["ReportsRoleCounts"];
+            teacher: components["schemas"]["ReportsRoleCounts"];
+        };
+        ReportsClassReport: {
+            /** @description In form order */
+            areas: components["schemas"]["ReportsAreaLevels"][];
+            /** @description Main forms first, mid before end */
+            assessments: components["schemas"]["ReportsAssessment"][];
+            /** Format: int64 */
+            classId: number;
+            results: components["schemas"]["ReportsResults"];
+            signing: components["schemas"]["ReportsSigning"];
+            students: number;
+            subjectCode: string;
+            /** Format: int64 */
+            subjectId: number;
+            subjectName: string;
+            warnings: components["schemas"]["ReportsWarnings"];
+        };
+        /** @enum {string} */
+        ReportsMetric: "students" | "delivered" | "missing" | "warningGiven" | "warningConfirmed" | "signing" | "passed" | "failed" | "pending" | "level" | "notRelevant" | "belowExpected" | "meetsExpected" | "noExpectation";
+        ReportsResults: {
+            failed: number;
+            passed: number;
+            pending: number;
+        };
+        ReportsRoleCounts: {
+            delivered: number;
+            missing: number;
+        };
+        ReportsSemesterReport: {
+            classes: components["schemas"]["ReportsClassReport"][];
+            /** Format: int64 */
+            periodId: number;
+            periodName: string;
+        };
+        ReportsSigning: {
+            endCompleted: number;
+            locked: number;
+            midConfirmed: number;
+            none: number;
+            saved: number;
+            signing: number;
+        };
+        ReportsStudentRef: {
+            /** Format: int64 */
+            classId: number;
+            displayName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            subjectCode: string;
+        };
+        ReportsWarnings: {
+            confirmed: number;
+            /** @description Sent warnings, confirmed or not */
+            given: number;
+        };
         RetentionCategory: {
             access: string;
             data: string;
@@ -6485,6 +6625,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClassesClass"][];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdReport: {
+        parameters: {
+            query?: {
+                /** @description Only the class of this subject; 0 or left out: every subject */
+                subjectId?: number;
+                /** @description Only this class; 0 or left out: every class */
+                classId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsSemesterReport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdReportCsv: {
+        parameters: {
+            query?: {
+                /** @description As in the report */
+                subjectId?: number;
+                /** @description As in the report */
+                classId?: number;
+                /** @description The language of the texts; otherwise Accept-Language decides */
+                lang?: "nb" | "nn" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdReportStudents: {
+        parameters: {
+            query: {
+                /** @description As in the report */
+                subjectId?: number;
+                /** @description The class of the number; 0 or left out: every class the filter keeps */
+                classId?: number;
+                /** @description Which number */
+                metric: components["schemas"]["ReportsMetric"];
+                /** @description delivered, missing and the area metrics: the form */
+                formId?: number;
+                /** @description delivered and missing: the half */
+                half?: "mid" | "end";
+                /** @description delivered and missing: the role */
+                role?: components["schemas"]["AnswersRole"];
+                /** @description signing: the signing form's state */
+                state?: components["schemas"]["SigningState"];
+                /** @description The area metrics: the question group */
+                groupId?: number;
+                /** @description level: the level (0 the first label) */
+                level?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsStudentRef"][];
                 };
             };
             /** @description Error */
