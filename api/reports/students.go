@@ -1,6 +1,8 @@
-// Package reports makes the files admins hand on: the semester report of
-// every student's progress, warnings, signing forms and results, one row
-// per student and class.
+// Package reports makes what admins read and hand on about a semester: the
+// CSV file of every student's progress, warnings, signing forms and
+// results, one row per student and class; and the live report, the same
+// facts counted per class while the semester runs, with the students
+// behind every number and a CSV of what is shown.
 package reports
 
 import (
