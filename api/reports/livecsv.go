@@ -13,7 +13,6 @@ import (
 	"github.com/praksis/praksis/api/download"
 	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/api/forms"
-	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -109,11 +108,7 @@ func HandleSemesterCSV(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	fallback := texts.Default
-	if t := tenants.Current(ctx); t != nil {
-		fallback = t.DefaultLanguage
-	}
-	lang := texts.Negotiate(p.Lang, c.Request().Header.Get("Accept-Language"), fallback)
+	lang := languageOf(c, p.Lang)
 	r, err := Semester(ctx, Filter{PeriodID: p.PeriodID, SubjectID: p.SubjectID, ClassID: p.ClassID})
 	if err != nil {
 		return err
