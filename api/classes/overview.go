@@ -236,17 +236,8 @@ func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, err
 		}
 	}
 	for _, f := range ss {
-		state := SigningState{Status: SigningSaved, SignedByTeacher: f.Teacher, SignedByStudent: f.Student, SignedByAdvisor: f.Advisor}
-		switch {
-		case f.Locked:
-			state.Status = SigningLocked
-		case f.Teacher || f.Student || f.Advisor:
-			state.Status = SigningSigning
-		case f.End:
-			state.Status = SigningEndCompleted
-		case f.Mid:
-			state.Status = SigningMidConfirmed
-		}
+		state := SigningState{Status: signing.StateFrom(true, f.Locked, f.Teacher || f.Student || f.Advisor, f.End, f.Mid),
+			SignedByTeacher: f.Teacher, SignedByStudent: f.Student, SignedByAdvisor: f.Advisor}
 		out[index[f.S]].SigningForm = state
 	}
 	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, ids)

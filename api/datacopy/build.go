@@ -86,6 +86,7 @@ var Sections = []Section{
 		FROM archive_deliveries d JOIN signing_forms sf ON sf.id = d.signing_form_id WHERE sf.student_user_id = @u`},
 	{"audit_log", `SELECT occurred_at, actor_user_id, action, entity, entity_id, student_user_id, class_id, details
 		FROM audit_log WHERE @u IN (actor_user_id, student_user_id) OR (entity = 'user' AND entity_id = @u) ORDER BY id`},
+	{"progress_sharing", `SELECT shared_at FROM progress_sharing WHERE student_user_id = @u`},
 	{"data_copies", `SELECT id, status, requested_by_user_id, created_at, ready_at, expires_at FROM data_copies WHERE user_id = @u ORDER BY created_at`},
 }
 

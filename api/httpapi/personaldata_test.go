@@ -443,13 +443,20 @@ func TestRetentionPolicyRoutes(t *testing.T) {
 	}
 	rec = f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=en", p.tokens["admin"], nil)
 	record := decode[retention.Record](t, rec)
-	if record.Language != "en" || len(record.Categories) != 10 || !strings.Contains(rec.Body.String(), "Deleted 6 months after the end of the placement") ||
+	if record.Language != "en" || len(record.Categories) != 11 || !strings.Contains(rec.Body.String(), "Deleted 6 months after the end of the placement") ||
 		!strings.Contains(rec.Body.String(), "Kept for 28 days, then deleted; data deleted in the service stays in the backups") {
 		t.Errorf("record of processing: %s", rec.Body)
 	}
 	nb := f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang=nb", p.tokens["admin"], nil).Body.String()
 	if !strings.Contains(nb, "Slettes 6 måneder etter") {
 		t.Errorf("record in nb: %s", nb)
+	}
+	// The sharing of earlier placements is described in every language.
+	for lang, says := range map[string]string{"en": "Sharing of earlier placements", "nb": "Deling av tidligere praksisperioder", "nn": "Deling av tidlegare praksisperiodar"} {
+		body := f.send(t, http.MethodGet, "a.localhost", "/api/tenant/record-of-processing?lang="+lang, p.tokens["admin"], nil).Body.String()
+		if !strings.Contains(body, `"id":"progressSharing"`) || !strings.Contains(body, says) {
+			t.Errorf("record in %s does not describe the sharing: %s", lang, body)
+		}
 	}
 }
 

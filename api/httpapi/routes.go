@@ -43,6 +43,7 @@ func (s *Server) routes() {
 	s.schoolRoutes(api, g)
 	s.signingRoutes(api, g)
 	s.placementRoutes(api, g)
+	s.progressRoutes(api, g)
 
 	s.docsRoutes(root)
 	root.Handle(http.MethodGet, "/*", s.spa(s.dist), Op{

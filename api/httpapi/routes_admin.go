@@ -41,6 +41,18 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 			"then for each form the semester's classes use, per half (main forms: mid and end; others: end) and role (student, supervisor, teacher), answered/total questions (empty when the class does not use the form), then warning (none/given/confirmed), signing-form status and result. Header and status texts in the caller's language",
 		Tag: "periods", Access: "Admin", Produces: "text/csv", In: reports.CSVParams{}}, g.signedIn, g.admin)
 
+	api.Handle(http.MethodGet, "/periods/:id/report", reports.HandleSemester, Op{
+		Summary: "The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none; warnings given and confirmed; signing forms by state; passed, failed and no result yet; " +
+			"and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester",
+		Tag: "periods", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/periods/:id/report/students", reports.HandleStudents, Op{
+		Summary: "The students behind one number of the live report, by class and name: metric names the number (students, delivered and missing with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); " +
+			"the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester",
+		Tag: "periods", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/periods/:id/report/csv", reports.HandleSemesterCSV, Op{
+		Summary: "The live report as shown (same filters), downloaded as 'Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF): one row per number, with subject code, subject, section and what is counted, in the caller's language",
+		Tag:     "periods", Access: "Admin", Produces: "text/csv", In: reports.LiveCSVParams{}}, g.signedIn, g.admin)
+
 	api.Handle(http.MethodGet, "/forms", forms.HandleList, Op{Summary: "Every form, main forms first, then by name", Tag: "forms", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodGet, "/forms/:id", forms.HandleGet, Op{
 		Summary: "A form with its groups and questions, in order. A grading group's options are Selvstendig 0, Delvis selvstendig 1, Veiledet 2, Assistert 3, Uselvstendig 4; the value one past the last (5) means not relevant",

@@ -411,6 +411,9 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(fmt.Sprintf("/api/periods/%d", periodID), "admin", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/periods/%d/classes", periodID), "admin", http.StatusOK, 5),
 		get(fmt.Sprintf("/api/periods/%d/students-csv", periodID), "admin", http.StatusOK, 11),
+		get(fmt.Sprintf("/api/periods/%d/report", periodID), "admin", http.StatusOK, 5),
+		get(fmt.Sprintf("/api/periods/%d/report/students?metric=missing&formId=%d&half=mid&role=teacher", periodID, m.formID), "admin", http.StatusOK, 5),
+		get(fmt.Sprintf("/api/periods/%d/report/csv", periodID), "admin", http.StatusOK, 5),
 		get("/api/forms", "admin", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/forms/%d", m.formID), "admin", http.StatusOK, 7),
 		get(extraPDF, "admin", http.StatusOK, 4),
@@ -443,6 +446,9 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(fmt.Sprintf("%s/forms/%d", student, m.formID), "student", http.StatusOK, 4),
 		get(fmt.Sprintf("%s/forms/%d/full", student, m.formID), "student", http.StatusOK, 4),
 		get(student+"/progress", "student", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "student", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress", p.studentID), "teacher", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/students/%d/progress/pdf", p.studentID), "student", http.StatusOK, 6),
 		get(fmt.Sprintf("/api/answers/%d", set.ID), "student", http.StatusOK, 5),
 		get("/api/invitations/advisor/me", "student", http.StatusNotFound, 5),
 		get(student+"/full/pdf", "teacher", http.StatusOK, 15),
@@ -472,6 +478,14 @@ func TestRouteStatementCounts(t *testing.T) {
 
 		// The caller's own account.
 		call(http.MethodPost, "/api/users/me/privacy-policy", "student", nil, http.StatusOK, 5),
+		with(call(http.MethodPut, "/api/progress/sharing", "student", nil, http.StatusOK, 5), func(c *statementCase) {
+			c.before = func(t *testing.T, _ int) { f.db.Exec(t, "skole-a", "DELETE FROM progress_sharing") }
+		}),
+		with(call(http.MethodDelete, "/api/progress/sharing", "student", nil, http.StatusOK, 5), func(c *statementCase) {
+			c.before = func(t *testing.T, _ int) {
+				f.db.Exec(t, "skole-a", "INSERT INTO progress_sharing (student_user_id) VALUES (?) ON CONFLICT DO NOTHING", p.studentID)
+			}
+		}),
 		call(http.MethodPut, "/api/users/me/language", "student", map[string]string{"language": "nn"}, http.StatusNoContent, 4),
 		with(call(http.MethodPost, "/api/users/me/data-copies", "", nil, http.StatusAccepted, 9), func(c *statementCase) { c.tokenFor = studentToken }),
 		get("/api/users/me/data-copies", "student", http.StatusOK, 4),
@@ -568,7 +582,7 @@ func TestRouteStatementCounts(t *testing.T) {
 		call(http.MethodPut, "/api/tenant/texts", "admin", map[string]map[string]string{"nb": {"aboutUrl": "https://skole.no/om"}}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/default-language", "admin", map[string]string{"language": "nb"}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/theme", "admin", map[string]any{"primaryColor": "#0a7d3b", "secondaryColor": "", "logoUrl": ""}, http.StatusOK, 7),
-		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 22), func(c *statementCase) {
+		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 23), func(c *statementCase) {
 			c.name = "a person erased"
 			var ids [2]int64
 			c.before = func(t *testing.T, i int) {

@@ -1,6 +1,8 @@
-// Package reports makes the files admins hand on: the semester report of
-// every student's progress, warnings, signing forms and results, one row
-// per student and class.
+// Package reports makes what admins read and hand on about a semester: the
+// CSV file of every student's progress, warnings, signing forms and
+// results, one row per student and class; and the live report, the same
+// facts counted per class while the semester runs, with the students
+// behind every number and a CSV of what is shown.
 package reports
 
 import (
@@ -337,11 +339,7 @@ func HandleStudentsCSV(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	fallback := texts.Default
-	if t := tenants.Current(ctx); t != nil {
-		fallback = t.DefaultLanguage
-	}
-	lang := texts.Negotiate(p.Lang, c.Request().Header.Get("Accept-Language"), fallback)
+	lang := languageOf(c, p.Lang)
 	var buf bytes.Buffer
 	name, err := WriteStudentsCSV(ctx, &buf, p.ID, lang)
 	if err != nil {
@@ -352,4 +350,14 @@ func HandleStudentsCSV(c *echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Language", lang)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// languageOf is the language a file is written in: lang when given, else
+// the request's Accept-Language, else the school's default.
+func languageOf(c *echo.Context, lang string) string {
+	fallback := texts.Default
+	if t := tenants.Current(c.Request().Context()); t != nil {
+		fallback = t.DefaultLanguage
+	}
+	return texts.Negotiate(lang, c.Request().Header.Get("Accept-Language"), fallback)
 }

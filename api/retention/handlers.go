@@ -99,7 +99,7 @@ var (
 
 // Category is one kind of personal data in the record of processing.
 type Category struct {
-	ID        string `json:"id" enum:"accounts,signIn,assessments,warnings,signingForms,archivedResults,invitations,auditLog,dataCopies,backups"`
+	ID        string `json:"id" enum:"accounts,signIn,assessments,warnings,signingForms,archivedResults,invitations,progressSharing,auditLog,dataCopies,backups"`
 	Title     string `json:"title"`
 	Data      string `json:"data"`
 	Purpose   string `json:"purpose"`
@@ -135,6 +135,7 @@ var categories = []struct {
 	{"signingForms", "processing.retention.signingForms", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
 	{"archivedResults", "processing.retention.results", func(p Policy) map[string]any { return map[string]any{"Years": p.ArchivedResultYears} }},
 	{"invitations", "processing.retention.working", func(p Policy) map[string]any { return map[string]any{"Months": p.WorkingDataMonths} }},
+	{"progressSharing", "processing.retention.progressSharing", func(Policy) map[string]any { return nil }},
 	{"auditLog", "processing.retention.audit", func(Policy) map[string]any { return nil }},
 	{"dataCopies", "processing.retention.dataCopies", func(Policy) map[string]any { return map[string]any{"Days": DataCopyDays} }},
 	{"backups", "processing.retention.backups", func(Policy) map[string]any { return map[string]any{"Days": BackupDays} }},

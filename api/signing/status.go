@@ -162,3 +162,22 @@ const (
 func (State) Enum() []any {
 	return []any{StateNone, StateSaved, StateMidConfirmed, StateEndCompleted, StateSigning, StateLocked}
 }
+
+// StateFrom is the state of a student's signing form from what a list
+// reads of it: whether there is one, whether it is locked, whether anyone
+// has signed, and whether the end and the mid sections are done.
+func StateFrom(exists, locked, anySigned, endCompleted, midConfirmed bool) State {
+	switch {
+	case !exists:
+		return StateNone
+	case locked:
+		return StateLocked
+	case anySigned:
+		return StateSigning
+	case endCompleted:
+		return StateEndCompleted
+	case midConfirmed:
+		return StateMidConfirmed
+	}
+	return StateSaved
+}

@@ -1410,6 +1410,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/periods/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none; warnings given and confirmed; signing forms by state; passed, failed and no result yet; and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/periods/{id}/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live report as shown (same filters), downloaded as 'Rapport {semester}.csv' (UTF-8 with BOM, semicolon-separated, CRLF): one row per number, with subject code, subject, section and what is counted, in the caller's language
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/periods/{id}/report/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The students behind one number of the live report, by class and name: metric names the number (students, delivered and missing with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester
+         * @description Access: Admin
+         */
+        get: operations["getApiPeriodsIdReportStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/periods/{id}/students-csv": {
         parameters: {
             query?: never;
@@ -1430,6 +1490,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/progress/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The student shares the end results of their earlier placements with the teachers and supervisors of a current placement (no change when already shared); audited. Answers with the sharing
+         * @description Access: Student
+         */
+        put: operations["putApiProgressSharing"];
+        post?: never;
+        /**
+         * The student stops sharing: from now on only the student and admins see the earlier placements (no change when not shared); audited. Answers with the sharing
+         * @description Access: Student
+         */
+        delete: operations["deleteApiProgressSharing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1442,6 +1526,46 @@ export interface paths {
          * @description Access: signed in
          */
         get: operations["getApiRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/{studentId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's record across placements (classes over semesters, oldest first): for each competence area (question group) of the main forms, the levels the student, the supervisor and the teacher gave at mid and end of each placement, against the class's expectation, as numbers for a chart (0 is the first label, Selvstendig, up to levels-1; null when not answered or marked not relevant, then the role is in notRelevant), with the area's mean per role. Questions of different forms are matched by group name and, within a group, by question text (without regard to case or spacing); a question found in only one of several placements is in unmatched. The student and admins see every placement; a teacher or supervisor the placements they are part of, and, when the student shares, the end results of the placements before a current one in which they teach or supervise the student. 403 when the caller sees none of the student's placements; 404 when there is no such user
+         * @description Access: the student, admins; teachers and supervisors of the student's placements
+         */
+        get: operations["getApiStudentsStudentIdProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/{studentId}/progress/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's record across placements as a PDF, as GET /api/students/{studentId}/progress shows it to the caller: the placements with their results, each competence area's questions with the levels of every placement and half by role and the expected level, and the questions that could not be matched
+         * @description Access: the student, admins; teachers and supervisors of the student's placements
+         */
+        get: operations["getApiStudentsStudentIdProgressPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3009,11 +3133,180 @@ export interface components {
         PeriodsStatus: "previous" | "current" | "future";
         /** @enum {string} */
         PlacementpathLang: "nb" | "nn" | "en";
+        ProgressArea: {
+            /** @description Per placement and half (oldest first, mid before end): the mean level per role over the area's questions */
+            means: components["schemas"]["ProgressMean"][];
+            name: string;
+            questions: components["schemas"]["ProgressQuestion"][];
+        };
+        ProgressCell: {
+            advisor: null | number;
+            /** Format: int64 */
+            classId: number;
+            /** @description The class's expectation; null when none was set */
+            expected: null | number;
+            /** Format: int64 */
+            formId: number;
+            isMidSemester: boolean;
+            /** @description The number of labels; levels run from 0 to levels-1 */
+            levels: number;
+            notRelevant: components["schemas"]["AnswersRole"][];
+            /** Format: int64 */
+            questionId: number;
+            student: null | number;
+            teacher: null | number;
+        };
+        ProgressFormRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        ProgressMean: {
+            advisor: null | number;
+            /** Format: int64 */
+            classId: number;
+            expected: null | number;
+            isMidSemester: boolean;
+            student: null | number;
+            teacher: null | number;
+        };
+        ProgressPlacement: {
+            /** Format: int64 */
+            classId: number;
+            /** Format: date */
+            endDate: string;
+            /** @description The main forms the class used */
+            forms: components["schemas"]["ProgressFormRef"][];
+            /** Format: int64 */
+            periodId: number;
+            periodName: string;
+            /**
+             * @description The signing form's overall result; null while there is none
+             * @enum {null|string}
+             */
+            result: "passed" | "failed" | null;
+            /** Format: date */
+            startDate: string;
+            subjectCode: string;
+            subjectName: string;
+            /** @description full: mid and end; endResults: the end levels and the result, shared by the student */
+            view: components["schemas"]["ProgressView"];
+        };
+        ProgressQuestion: {
+            cells: components["schemas"]["ProgressCell"][];
+            text: string;
+        };
+        ProgressRecord: {
+            /** @description The questions found in two or more of the placements shown (or in the one, when only one is shown), matched by group name and question text */
+            areas: components["schemas"]["ProgressArea"][];
+            /** @description Oldest first */
+            placements: components["schemas"]["ProgressPlacement"][];
+            /**
+             * Format: date-time
+             * @description When the student shared the end results of earlier placements with the teachers and supervisors of a current one; null when not shared
+             */
+            sharedAt: null | string;
+            studentName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            /** @description The questions found in only one of several placements shown, by group */
+            unmatched: components["schemas"]["ProgressArea"][];
+        };
+        ProgressSharing: {
+            shared: boolean;
+            /**
+             * Format: date-time
+             * @description Since when; null when not shared
+             */
+            sharedAt: null | string;
+        };
+        /** @enum {string} */
+        ProgressView: "full" | "endResults";
+        ReportsAreaLevels: {
+            /** @description Answers less independent than expected */
+            belowExpected: number;
+            /** Format: int64 */
+            formId: number;
+            /** Format: int64 */
+            groupId: number;
+            /** @description Answers per level, index 0 the first label (Selvstendig) */
+            levels: number[];
+            /** @description Answers as independent as expected, or more */
+            meetsExpected: number;
+            name: string;
+            /** @description Graded answers of questions without an expectation */
+            noExpectation: number;
+            notRelevant: number;
+        };
+        ReportsAssessment: {
+            advisor: components["schemas"]["ReportsRoleCounts"];
+            /** Format: int64 */
+            formId: number;
+            formName: string;
+            isMainForm: boolean;
+            isMidSemester: boolean;
+            student: components["schemas"]["ReportsRoleCounts"];
+            teacher: components["schemas"]["ReportsRoleCounts"];
+        };
+        ReportsClassReport: {
+            /** @description In form order */
+            areas: components["schemas"]["ReportsAreaLevels"][];
+            /** @description Main forms first, mid before end */
+            assessments: components["schemas"]["ReportsAssessment"][];
+            /** Format: int64 */
+            classId: number;
+            results: components["schemas"]["ReportsResults"];
+            signing: components["schemas"]["ReportsSigning"];
+            students: number;
+            subjectCode: string;
+            /** Format: int64 */
+            subjectId: number;
+            subjectName: string;
+            warnings: components["schemas"]["ReportsWarnings"];
+        };
+        /** @enum {string} */
+        ReportsMetric: "students" | "delivered" | "missing" | "warningGiven" | "warningConfirmed" | "signing" | "passed" | "failed" | "pending" | "level" | "notRelevant" | "belowExpected" | "meetsExpected" | "noExpectation";
+        ReportsResults: {
+            failed: number;
+            passed: number;
+            pending: number;
+        };
+        ReportsRoleCounts: {
+            delivered: number;
+            missing: number;
+        };
+        ReportsSemesterReport: {
+            classes: components["schemas"]["ReportsClassReport"][];
+            /** Format: int64 */
+            periodId: number;
+            periodName: string;
+        };
+        ReportsSigning: {
+            endCompleted: number;
+            locked: number;
+            midConfirmed: number;
+            none: number;
+            saved: number;
+            signing: number;
+        };
+        ReportsStudentRef: {
+            /** Format: int64 */
+            classId: number;
+            displayName: string;
+            /** Format: int64 */
+            studentUserId: number;
+            subjectCode: string;
+        };
+        ReportsWarnings: {
+            confirmed: number;
+            /** @description Sent warnings, confirmed or not */
+            given: number;
+        };
         RetentionCategory: {
             access: string;
             data: string;
             /** @enum {string} */
-            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "auditLog" | "dataCopies" | "backups";
+            id: "accounts" | "signIn" | "assessments" | "warnings" | "signingForms" | "archivedResults" | "invitations" | "progressSharing" | "auditLog" | "dataCopies" | "backups";
             purpose: string;
             /** @description How long it is kept, from the policy */
             retention: string;
@@ -6614,6 +6907,133 @@ export interface operations {
             };
         };
     };
+    getApiPeriodsIdReport: {
+        parameters: {
+            query?: {
+                /** @description Only the class of this subject; 0 or left out: every subject */
+                subjectId?: number;
+                /** @description Only this class; 0 or left out: every class */
+                classId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsSemesterReport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdReportCsv: {
+        parameters: {
+            query?: {
+                /** @description As in the report */
+                subjectId?: number;
+                /** @description As in the report */
+                classId?: number;
+                /** @description The language of the texts; otherwise Accept-Language decides */
+                lang?: "nb" | "nn" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiPeriodsIdReportStudents: {
+        parameters: {
+            query: {
+                /** @description As in the report */
+                subjectId?: number;
+                /** @description The class of the number; 0 or left out: every class the filter keeps */
+                classId?: number;
+                /** @description Which number */
+                metric: components["schemas"]["ReportsMetric"];
+                /** @description delivered, missing and the area metrics: the form */
+                formId?: number;
+                /** @description delivered and missing: the half */
+                half?: "mid" | "end";
+                /** @description delivered and missing: the role */
+                role?: components["schemas"]["AnswersRole"];
+                /** @description signing: the signing form's state */
+                state?: components["schemas"]["SigningState"];
+                /** @description The area metrics: the question group */
+                groupId?: number;
+                /** @description level: the level (0 the first label) */
+                level?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The semester */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsStudentRef"][];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
     getApiPeriodsIdStudentsCsv: {
         parameters: {
             query?: {
@@ -6649,6 +7069,64 @@ export interface operations {
             };
         };
     };
+    putApiProgressSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSharing"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    deleteApiProgressSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSharing"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
     getApiRoles: {
         parameters: {
             query?: never;
@@ -6665,6 +7143,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsersRole"][];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiStudentsStudentIdProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student */
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressRecord"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiStudentsStudentIdProgressPdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts; without it the Accept-Language header decides, then the school's default language */
+                lang?: components["schemas"]["PlacementpathLang"];
+            };
+            header?: never;
+            path: {
+                /** @description The student */
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Error */

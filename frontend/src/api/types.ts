@@ -242,3 +242,12 @@ export type SchoolTextChanges = Schemas['SchooltextsChanges'];
 export type SchoolTextKind = SchoolText['kind'];
 /** The texts editor's data (`GET /api/tenant/texts`). */
 export type SchoolTexts = Schemas['SchooltextsEditor'];
+
+/** A student's record across placements (`GET /api/students/{id}/progress`). */
+export type ProgressRecord = Schemas['ProgressRecord'];
+/** A competence area of the record, with its questions and means. */
+export type ProgressArea = Schemas['ProgressArea'];
+/** One placement of the record. */
+export type ProgressPlacement = Schemas['ProgressPlacement'];
+/** Whether the student shares earlier placements (`PUT`/`DELETE /api/progress/sharing`). */
+export type ProgressSharing = Schemas['ProgressSharing'];

@@ -10,6 +10,7 @@ export const placementPaths = {
   studentForms: '/student/forms',
   studentJoinClass: '/student/join-class',
   studentInvite: '/student/supervisor/invite',
+  studentProgress: '/student/progress',
   teacherHome: '/teacher',
   advisorHome: '/advisor',
   acceptInvitation: '/supervisor/accept-invitation',

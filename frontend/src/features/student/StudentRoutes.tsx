@@ -6,6 +6,7 @@ import { placementPaths } from '@/features/placement/paths';
 import { StudentHomePage } from './components/StudentHomePage';
 
 const StudentFormsPage = lazy(() => import('./components/StudentFormsPage').then((m) => ({ default: m.StudentFormsPage })));
+const ProgressPage = lazy(() => import('@/features/progress/ProgressPage').then((m) => ({ default: m.ProgressPage })));
 const JoinClassPage = lazy(() => import('./components/JoinClassPage').then((m) => ({ default: m.JoinClassPage })));
 const InviteSupervisorPage = lazy(() =>
   import('./components/InviteSupervisorPage').then((m) => ({ default: m.InviteSupervisorPage })),
@@ -28,6 +29,7 @@ export function StudentRoutes({ privacyPolicy }: StudentRoutesProps) {
         <Route index element={<StudentHomePage />} />
         <Route path="forms" element={<StudentFormsPage />} />
         <Route path="join-class" element={<JoinClassPage />} />
+        <Route path="progress" element={<ProgressPage />} />
         <Route path="supervisor/invite" element={<InviteSupervisorPage />} />
         {privacyPolicy ? <Route path="privacy-policy" element={privacyPolicy} /> : null}
         <Route path="*" element={<Navigate to={placementPaths.studentHome} replace />} />

@@ -65,7 +65,7 @@ function noneOn404<T>(body: T, meta: FetchBaseQueryMeta | undefined): T | null {
 }
 
 /** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
-async function fileOrError(response: Response): Promise<unknown> {
+export async function fileOrError(response: Response): Promise<unknown> {
   if (response.ok) return response.blob();
   const text = await response.text();
   try {

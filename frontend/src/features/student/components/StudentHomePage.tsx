@@ -85,6 +85,9 @@ export function StudentHomePage() {
               >
                 <FormattedMessage id={current.supervisors.length > 0 ? 'student.inviteAnother' : 'student.invite'} />
               </Button>
+              <Button component={RouterLink} to={placementPaths.studentProgress} variant="outlined" size="large">
+                <FormattedMessage id="student.progressLink" />
+              </Button>
             </Stack>
           </Stack>
         </Section>

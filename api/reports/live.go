@@ -1,0 +1,381 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/dbjson"
+	"github.com/praksis/praksis/api/forms"
+	signingform "github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/tenants"
+)
+
+// Filter is the path and query of the live semester report and its
+// drill-down: the semester, optionally narrowed to a subject and a class.
+type Filter struct {
+	PeriodID  int64 `path:"id" minimum:"1" description:"The semester"`
+	SubjectID int64 `query:"subjectId" minimum:"0" description:"Only the class of this subject; 0 or left out: every subject"`
+	ClassID   int64 `query:"classId" minimum:"0" description:"Only this class; 0 or left out: every class"`
+}
+
+// RoleCounts is how many students of a class have an assessment delivered
+// by someone in a role, and how many have none. (A count of late ones
+// belongs here once assessments have deadlines.)
+type RoleCounts struct {
+	Delivered int `json:"delivered"`
+	Missing   int `json:"missing"`
+}
+
+// Assessment is one assignment (a form and half) of a class, counted per
+// role.
+type Assessment struct {
+	FormID        int64      `json:"formId"`
+	FormName      string     `json:"formName"`
+	IsMainForm    bool       `json:"isMainForm"`
+	IsMidSemester bool       `json:"isMidSemester"`
+	Student       RoleCounts `json:"student"`
+	Advisor       RoleCounts `json:"advisor"`
+	Teacher       RoleCounts `json:"teacher"`
+}
+
+// Warnings is how many students of a class were given a warning, and how
+// many of those confirmed it.
+type Warnings struct {
+	Given     int `json:"given" description:"Sent warnings, confirmed or not"`
+	Confirmed int `json:"confirmed"`
+}
+
+// Signing is how many students' signing forms are in each state.
+type Signing struct {
+	None         int `json:"none"`
+	Saved        int `json:"saved"`
+	MidConfirmed int `json:"midConfirmed"`
+	EndCompleted int `json:"endCompleted"`
+	Signing      int `json:"signing"`
+	Locked       int `json:"locked"`
+}
+
+// Results is how many students of a class passed, failed, or have no
+// result yet.
+type Results struct {
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Pending int `json:"pending"`
+}
+
+// AreaLevels is the distribution of the end levels the teachers gave in
+// one competence area (a graded group of a main form) of a class: per
+// level, the answers (student and question) at it, and how many were below
+// the class's expectation, met it, or had none set.
+type AreaLevels struct {
+	FormID        int64  `json:"formId"`
+	GroupID       int64  `json:"groupId"`
+	Name          string `json:"name"`
+	Levels        []int  `json:"levels" description:"Answers per level, index 0 the first label (Selvstendig)"`
+	NotRelevant   int    `json:"notRelevant"`
+	BelowExpected int    `json:"belowExpected" description:"Answers less independent than expected"`
+	MeetsExpected int    `json:"meetsExpected" description:"Answers as independent as expected, or more"`
+	NoExpectation int    `json:"noExpectation" description:"Graded answers of questions without an expectation"`
+}
+
+// ClassReport is one class of the semester.
+type ClassReport struct {
+	ClassID     int64        `json:"classId"`
+	SubjectID   int64        `json:"subjectId"`
+	SubjectCode string       `json:"subjectCode"`
+	SubjectName string       `json:"subjectName"`
+	Students    int          `json:"students"`
+	Assessments []Assessment `json:"assessments" description:"Main forms first, mid before end"`
+	Warnings    Warnings     `json:"warnings"`
+	Signing     Signing      `json:"signing"`
+	Results     Results      `json:"results"`
+	Areas       []AreaLevels `json:"areas" description:"In form order"`
+}
+
+// SemesterReport is the live report of a semester: per class (by subject
+// code), how far assessments, warnings and signing forms have come and how
+// the end levels fall against the expectations.
+type SemesterReport struct {
+	PeriodID   int64         `json:"periodId"`
+	PeriodName string        `json:"periodName"`
+	Classes    []ClassReport `json:"classes"`
+}
+
+// studentFacts is what the report knows of one student in one class.
+type studentFacts struct {
+	ClassID     int64  `json:"c"`
+	StudentID   int64  `json:"s"`
+	DisplayName string `json:"n"`
+	// Delivered lists "assignment/role" for each role that delivered a set.
+	Delivered        []string `json:"d"`
+	WarningGiven     bool     `json:"wg"`
+	WarningConfirmed bool     `json:"wc"`
+	HasForm          bool     `json:"f"`
+	Locked           bool     `json:"l"`
+	AnySigned        bool     `json:"a"`
+	EndCompleted     bool     `json:"e"`
+	MidConfirmed     bool     `json:"m"`
+	Result           *string  `json:"r"`
+}
+
+// classRow is a class of the semester with its assignments.
+type classRow struct {
+	ID          int64  `json:"id"`
+	SubjectID   int64  `json:"subjectId"`
+	SubjectCode string `json:"code"`
+	SubjectName string `json:"name"`
+	Assignments []struct {
+		ID     int64  `json:"id"`
+		FormID int64  `json:"formId"`
+		Form   string `json:"form"`
+		Main   bool   `json:"main"`
+		Mid    bool   `json:"mid"`
+	} `json:"assignments"`
+}
+
+// areaAnswer is one teacher's end level of one student on one question.
+type areaAnswer struct {
+	ClassID   int64
+	StudentID int64
+	FormID    int64
+	GroupID   int64
+	GroupName string
+	Value     string
+	Expected  *string
+	Levels    int
+}
+
+// facts is what the report and its drill-down are made of.
+type facts struct {
+	periodName string
+	classes    []classRow
+	students   []studentFacts
+	areas      []areaAnswer
+}
+
+// filtered is the classes of the semester the filter keeps.
+const filtered = `(SELECT c.id FROM classes c WHERE c.period_id = @period
+	AND (CAST(@subject AS bigint) = 0 OR c.subject_id = @subject) AND (CAST(@class AS bigint) = 0 OR c.id = @class))`
+
+// overviewSQL reads the semester, its classes (with their assignments)
+// and one row of facts per student and class, in one statement.
+var overviewSQL = `SELECT p.name AS period_name,
+	(SELECT coalesce(json_agg(json_build_object('id', c.id, 'subjectId', su.id, 'code', su.subject_code, 'name', su.name,
+			'assignments', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', f.id, 'form', f.name, 'main', f.is_main_form, 'mid', a.is_mid_semester)
+				ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
+				FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = c.id))
+			ORDER BY su.subject_code, c.id), '[]')
+		FROM classes c JOIN subjects su ON su.id = c.subject_id WHERE c.id IN ` + filtered + `) AS classes,
+	(SELECT coalesce(json_agg(json_build_object('c', cs.class_id, 's', u.id, 'n', u.display_name,
+			'd', (SELECT coalesce(array_agg(DISTINCT s.assignment_id || '/' || ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + `), '{}')
+				FROM answer_sets s WHERE s.class_id = cs.class_id AND s.student_user_id = cs.user_id AND s.delivered_at IS NOT NULL),
+			'wg', w.submitted_at IS NOT NULL, 'wc', w.student_confirmed_at IS NOT NULL,
+			'f', sf.id IS NOT NULL, 'l', coalesce(sf.is_locked, false),
+			'a', sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL,
+			'e', sf.end_semester_completed_date IS NOT NULL, 'm', sf.mid_semester_completed_date IS NOT NULL, 'r', sf.overall_passed)
+			ORDER BY cs.class_id, u.display_name, u.id), '[]')
+		FROM class_students cs JOIN users u ON u.id = cs.user_id
+		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
+		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
+		WHERE cs.class_id IN ` + filtered + `) AS students
+	FROM periods p WHERE p.id = @period`
+
+// areasSQL reads, for the classes kept, each student's end level from the
+// teachers' sets on every graded question of a main form (the newest set
+// where several teachers answered), with the class's expectation.
+var areasSQL = `SELECT DISTINCT ON (s.class_id, s.student_user_id, an.question_id)
+		s.class_id, s.student_user_id AS student_id, g.form_id, g.id AS group_id, g.name AS group_name, an.value,
+		e.value AS expected, (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
+	FROM answer_sets s
+	JOIN forms f ON f.id = s.form_id AND f.is_main_form
+	JOIN answers an ON an.answer_set_id = s.id
+	JOIN questions q ON q.id = an.question_id
+	JOIN question_groups g ON g.id = q.group_id AND g.type = ` + strconv.Itoa(int(forms.Grading)) + `
+	LEFT JOIN expectations e ON e.class_id = s.class_id AND e.form_id = s.form_id AND e.question_id = an.question_id AND NOT e.is_mid_semester
+	WHERE s.class_id IN ` + filtered + ` AND NOT s.is_mid_semester AND an.value IS NOT NULL AND btrim(an.value) <> ''
+		AND ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + ` = 'teacher'
+	ORDER BY s.class_id, s.student_user_id, an.question_id, s.updated_at DESC, s.id DESC`
+
+// loadFacts reads the facts for the filter in two statements; NotFound
+// when there is no such semester.
+func loadFacts(ctx context.Context, f Filter) (*facts, error) {
+	tx, err := tenants.DB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	args := map[string]any{"period": f.PeriodID, "subject": f.SubjectID, "class": f.ClassID}
+	var rows []struct {
+		PeriodName string
+		Classes    []byte
+		Students   []byte
+	}
+	if err := tx.Raw(overviewSQL, args).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the report of semester %d: %w", f.PeriodID, err)
+	}
+	if len(rows) == 0 {
+		return nil, apperror.NotFoundf("periods.notFound")
+	}
+	out := &facts{periodName: rows[0].PeriodName}
+	if err := dbjson.Decode(rows[0].Classes, &out.classes); err != nil {
+		return nil, fmt.Errorf("decode the classes of semester %d: %w", f.PeriodID, err)
+	}
+	if err := dbjson.Decode(rows[0].Students, &out.students); err != nil {
+		return nil, fmt.Errorf("decode the students of semester %d: %w", f.PeriodID, err)
+	}
+	if err := tx.Raw(areasSQL, args).Scan(&out.areas).Error; err != nil {
+		return nil, fmt.Errorf("read the end levels of semester %d: %w", f.PeriodID, err)
+	}
+	return out, nil
+}
+
+// signingState is where a student's signing form stands.
+func (s studentFacts) signingState() signingform.State {
+	return signingform.StateFrom(s.HasForm, s.Locked, s.AnySigned, s.EndCompleted, s.MidConfirmed)
+}
+
+// delivered reports whether someone in role delivered the assignment.
+func (s studentFacts) delivered(assignment int64, role answers.Role) bool {
+	return slices.Contains(s.Delivered, strconv.FormatInt(assignment, 10)+"/"+string(role))
+}
+
+// areaKey names a competence area of a class.
+type areaKey struct{ class, form, group int64 }
+
+// judged is how one answer stands against the expectation: below, meets,
+// none, or not relevant; and its level (-1 when not relevant or unreadable).
+func (a areaAnswer) judged() (level int, verdict string) {
+	n, nr := answers.Level(&a.Value, a.Levels)
+	switch {
+	case nr:
+		return -1, "notRelevant"
+	case n == nil:
+		return -1, ""
+	}
+	e, _ := answers.Level(a.Expected, a.Levels)
+	switch {
+	case e == nil:
+		return *n, "noExpectation"
+	case *n > *e:
+		return *n, "belowExpected"
+	}
+	return *n, "meetsExpected"
+}
+
+// report aggregates the facts.
+func (fs *facts) report(periodID int64) *SemesterReport {
+	r := &SemesterReport{PeriodID: periodID, PeriodName: fs.periodName, Classes: []ClassReport{}}
+	byClass := map[int64][]studentFacts{}
+	for _, s := range fs.students {
+		byClass[s.ClassID] = append(byClass[s.ClassID], s)
+	}
+	areas := map[areaKey]*AreaLevels{}
+	var areaOrder []areaKey
+	for _, a := range fs.areas {
+		k := areaKey{a.ClassID, a.FormID, a.GroupID}
+		al := areas[k]
+		if al == nil {
+			al = &AreaLevels{FormID: a.FormID, GroupID: a.GroupID, Name: a.GroupName, Levels: make([]int, max(a.Levels, 0))}
+			areas[k] = al
+			areaOrder = append(areaOrder, k)
+		}
+		level, verdict := a.judged()
+		if level >= 0 && level < len(al.Levels) {
+			al.Levels[level]++
+		}
+		switch verdict {
+		case "notRelevant":
+			al.NotRelevant++
+		case "belowExpected":
+			al.BelowExpected++
+		case "meetsExpected":
+			al.MeetsExpected++
+		case "noExpectation":
+			al.NoExpectation++
+		}
+	}
+	slices.SortStableFunc(areaOrder, func(a, b areaKey) int {
+		if a.class != b.class {
+			return int(a.class - b.class)
+		}
+		if a.form != b.form {
+			return int(a.form - b.form)
+		}
+		return int(a.group - b.group)
+	})
+	for _, c := range fs.classes {
+		students := byClass[c.ID]
+		cr := ClassReport{ClassID: c.ID, SubjectID: c.SubjectID, SubjectCode: c.SubjectCode, SubjectName: c.SubjectName,
+			Students: len(students), Assessments: []Assessment{}, Areas: []AreaLevels{}}
+		for _, a := range c.Assignments {
+			as := Assessment{FormID: a.FormID, FormName: a.Form, IsMainForm: a.Main, IsMidSemester: a.Mid}
+			for _, s := range students {
+				for _, r := range []struct {
+					role answers.Role
+					into *RoleCounts
+				}{{answers.RoleStudent, &as.Student}, {answers.RoleAdvisor, &as.Advisor}, {answers.RoleTeacher, &as.Teacher}} {
+					if s.delivered(a.ID, r.role) {
+						r.into.Delivered++
+					} else {
+						r.into.Missing++
+					}
+				}
+			}
+			cr.Assessments = append(cr.Assessments, as)
+		}
+		for _, s := range students {
+			if s.WarningGiven {
+				cr.Warnings.Given++
+			}
+			if s.WarningConfirmed {
+				cr.Warnings.Confirmed++
+			}
+			*cr.Signing.of(s.signingState())++
+			switch {
+			case s.Result != nil && *s.Result == signingform.Passed:
+				cr.Results.Passed++
+			case s.Result != nil && *s.Result == signingform.Failed:
+				cr.Results.Failed++
+			default:
+				cr.Results.Pending++
+			}
+		}
+		for _, k := range areaOrder {
+			if k.class == c.ID {
+				cr.Areas = append(cr.Areas, *areas[k])
+			}
+		}
+		r.Classes = append(r.Classes, cr)
+	}
+	return r
+}
+
+// of is the count of state.
+func (s *Signing) of(state signingform.State) *int {
+	switch state {
+	case signingform.StateSaved:
+		return &s.Saved
+	case signingform.StateMidConfirmed:
+		return &s.MidConfirmed
+	case signingform.StateEndCompleted:
+		return &s.EndCompleted
+	case signingform.StateSigning:
+		return &s.Signing
+	case signingform.StateLocked:
+		return &s.Locked
+	}
+	return &s.None
+}
+
+// Semester is the live report of a semester for the filter, in two
+// statements; NotFound when there is no such semester.
+func Semester(ctx context.Context, f Filter) (*SemesterReport, error) {
+	fs, err := loadFacts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return fs.report(f.PeriodID), nil
+}
