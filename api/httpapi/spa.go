@@ -36,6 +36,7 @@ const serviceWorkerPath = "sw.js"
 // school's public info injected, so client-side routes work on reload and
 // the theme applies before the first paint.
 func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
+	pre := loadPreloads(dist)
 	return func(c *echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodGet && req.Method != http.MethodHead {
@@ -57,7 +58,7 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 			serveStatic(c.Response(), req, dist, p)
 			return nil
 		}
-		return s.index(c, dist)
+		return s.index(c, dist, pre)
 	}
 }
 
@@ -154,7 +155,7 @@ func qualityAboveZero(params string) bool {
 	return true
 }
 
-func (s *Server) index(c *echo.Context, dist fs.FS) error {
+func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads) error {
 	raw, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
 		return c.HTML(http.StatusServiceUnavailable,
@@ -174,7 +175,7 @@ func (s *Server) index(c *echo.Context, dist fs.FS) error {
 	if terr != nil {
 		// The app shows its own "school not found" or "unavailable" page
 		// after asking /api/tenant; no school data is injected.
-		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil))
+		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil, nil))
 	}
 	c.Set(ctxTenant, t)
 	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
@@ -190,15 +191,17 @@ func (s *Server) index(c *echo.Context, dist fs.FS) error {
 	if err != nil {
 		return err
 	}
-	return c.HTMLBlob(http.StatusOK, injectHead(raw, nonceOf(c), &info))
+	return c.HTMLBlob(http.StatusOK, injectHead(raw, nonceOf(c), &info, pre.forPath(c.Request().URL.Path, lang)))
 }
 
 // injectHead fills in the page's head for this answer: the nonce that lets
 // the app's style elements pass the Content-Security-Policy, and, when the
 // school is known, its name as the title and its public info as a JSON data
 // block. A data block is never run, so the policy needs no inline script;
-// json escapes <, > and & so the data cannot close the element.
-func injectHead(page []byte, nonce string, info *tenants.PublicInfo) []byte {
+// json escapes <, > and & so the data cannot close the element. preload
+// names the scripts of the page asked for (see preloads), so the browser
+// fetches them while it reads the page.
+func injectHead(page []byte, nonce string, info *tenants.PublicInfo, preload []string) []byte {
 	head := `<meta name="csp-nonce" content="` + html.EscapeString(nonce) + `">`
 	if info != nil {
 		data, _ := json.Marshal(info)
@@ -206,5 +209,6 @@ func injectHead(page []byte, nonce string, info *tenants.PublicInfo) []byte {
 			`<script type="application/json" id="praksis-tenant">` + string(data) + `</script>`
 		page = bytes.Replace(page, []byte(titleMarker), []byte("<title>"+html.EscapeString(info.AppName)+"</title>"), 1)
 	}
+	head += preloadLinks(preload)
 	return bytes.Replace(page, []byte(headMarker), []byte(head), 1)
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from '@/app/bootstrap';
 import { PublicApp } from '@/app/PublicApp';
+import { startMeRequest } from '@/features/auth/meRequest';
 import { getToken } from '@/features/auth/token';
 import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
 import { API_CACHE } from '@/pwa/cacheNames';
@@ -16,6 +17,9 @@ const signedIn = getToken() !== null;
 // The signed-in app needs whole catalogues; before sign-in the login
 // page's own messages do. Either loads before the first render.
 if (signedIn) wantWholeCatalogues();
+// The user and their roles are asked for now, while the signed-in app
+// downloads, not after it has rendered (the school is in the page already).
+if (signedIn) startMeRequest();
 const messages = loadMessages(language).catch(() => undefined);
 
 if (signedIn) {

@@ -4,6 +4,7 @@ import { clearToken, getToken } from '@/features/auth/token';
 import type { Language } from '@/i18n/language';
 import { currentLanguage } from '@/i18n/languageStore';
 import { pageNavigation } from '@/lib/navigation';
+import { takeEarly } from './earlyRequests';
 import { normalizeError } from './errors';
 
 /** Prefix of every API route; the server serves the app and the API on the same host. */
@@ -48,6 +49,8 @@ const fetchOnce = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   prepareHeaders: (headers) => prepareApiHeaders(headers, currentLanguage(), getToken()),
   jsonReplacer: storableJson,
+  // A read the entry or a route already sent is taken, not sent again.
+  fetchFn: (input, init) => (input instanceof Request ? takeEarly(input) : undefined) ?? fetch(input, init),
 });
 
 /** Answers that mean the request never reached a working server: a lost connection or a gateway error. */

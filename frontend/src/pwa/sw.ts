@@ -20,7 +20,8 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { isAppPage } from './appPages';
-import { API_CACHE, PAGES_CACHE, SEND_MESSAGE, SEND_TAG, USER_KEY_PARAM } from './cacheNames';
+import { API_CACHE, PAGES_CACHE, SEND_MESSAGE, SEND_TAG } from './cacheNames';
+import { apiCacheKey } from './userKey';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -43,23 +44,6 @@ registerRoute(
     ],
   }),
 );
-
-/**
- * The user a bearer token belongs to (the JWT's subject; the token itself
- * changes on every renewal, the user does not). The server checks the
- * token; this only keeps one user's answers apart from another's.
- */
-function userOf(authorization: string): string | null {
-  try {
-    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1];
-    if (!payload) return null;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && sub !== '' ? sub : null;
-  } catch {
-    return null;
-  }
-}
 
 // The school's public info belongs to the public shell.
 registerRoute(
@@ -85,10 +69,7 @@ registerRoute(
       {
         cacheKeyWillBeUsed: ({ request }) => {
           const auth = request.headers.get('Authorization');
-          if (!auth) return Promise.resolve(request);
-          const url = new URL(request.url);
-          url.searchParams.set(USER_KEY_PARAM, userOf(auth) ?? 'unknown');
-          return Promise.resolve(url.href);
+          return Promise.resolve(auth ? apiCacheKey(request.url, auth) : request);
         },
       },
     ],

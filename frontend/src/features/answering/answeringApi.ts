@@ -16,6 +16,13 @@ export interface StudentFormArgs {
   formId: number;
 }
 
+/** `GET /api/forms/{id}`, relative to /api/. */
+export const answeringFormPath = (id: number) => `forms/${id}`;
+
+/** `GET /api/classes/{classId}/students/{studentId}/forms/{formId}/full`, relative to /api/. */
+export const studentFormFullPath = ({ classId, studentUserId, formId }: StudentFormArgs) =>
+  `classes/${classId}/students/${studentUserId}/forms/${formId}/full`;
+
 const studentFormTag = ({ classId, studentUserId, formId }: StudentFormArgs) => ({
   type: 'AnswerSet' as const,
   id: `${classId}/${studentUserId}/${formId}`,
@@ -36,12 +43,12 @@ export const answeringApi = answeringBase.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /api/forms/{id}`: the form with its groups, questions, help texts and grading labels. */
     getAnsweringForm: build.query<AnsweringForm, number>({
-      query: (id) => `forms/${id}`,
+      query: answeringFormPath,
       providesTags: (_form, _error, id) => [{ type: 'Form', id }],
     }),
     /** `GET /api/classes/{classId}/students/{studentId}/forms/{formId}/full`: every set with answers and comments. */
     getStudentFormFull: build.query<StudentFormFull, StudentFormArgs>({
-      query: ({ classId, studentUserId, formId }) => `classes/${classId}/students/${studentUserId}/forms/${formId}/full`,
+      query: studentFormFullPath,
       providesTags: (_full, _error, args) => [studentFormTag(args), 'AnswerSet'],
     }),
     /**

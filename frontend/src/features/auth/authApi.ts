@@ -1,5 +1,6 @@
 import { api } from '@/api/apiSlice';
 import type * as wire from '@/api/types';
+import { ME_PATH } from './meRequest';
 import type { CodeVariant, CurrentUser, SignInResult } from './types';
 
 /** Sign-in, the session and the signed-in user. */
@@ -41,7 +42,7 @@ export const authApi = api.injectEndpoints({
     }),
     /** `GET /api/users/me`: the signed-in user with roles and class relations. */
     getMe: build.query<CurrentUser, void>({
-      query: () => 'users/me',
+      query: () => ME_PATH,
       providesTags: ['Me'],
     }),
     /** `POST /api/users/me/privacy-policy` → `{privacyPolicyAcceptedAt}`: records the acceptance. */

@@ -48,18 +48,12 @@ import { authorBadge } from './OtherComments';
 import { QuestionBlock } from './QuestionBlock';
 import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
+import { idParam } from '../prefetch';
 import { studentFormRedirect } from '../studentFormRedirect';
 
 /** The groups a person answers: free text and grading (not the unused type). */
 export function answerableGroups(form: AnsweringForm): FormGroup[] {
   return form.groups.filter((group) => group.type === GroupType.Grading || group.type === GroupType.TextInput);
-}
-
-/** A positive whole number from the address, else null. */
-function idParam(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
 }
 
 /** The role whose pages are shown: from the address (`/teacher/…`), else the active role. */
@@ -197,6 +191,7 @@ function AnswerFormLoader({ classId, studentUserId, formId, assignmentId }: Ids)
   const studentName = useStudentName(role, classId, studentUserId, fullQuery.data);
   const form = formQuery.data;
   const full = fullQuery.data;
+  const editableKey = useEditableGeneration(full, assignmentId, fullQuery.isFetching);
 
   for (const error of [formQuery.error, fullQuery.error]) {
     if (hasStatus(error, 404)) return <FormNotFound />;
@@ -220,8 +215,28 @@ function AnswerFormLoader({ classId, studentUserId, formId, assignmentId }: Ids)
   if (groups.length === 0) return <NoFormGroups formName={form.name} />;
 
   const context: PageContext = { ids: { classId, studentUserId, formId, assignmentId }, form, groups, half, studentName, role };
-  if (full.answerAs) return <EditableForm context={context} answerAs={full.answerAs} />;
+  if (full.answerAs) return <EditableForm key={editableKey} context={context} answerAs={full.answerAs} />;
   return <ReadOnlyForm context={context} />;
+}
+
+/**
+ * The version of the caller's own set the editable form started from. A
+ * returning visit draws the answers the device kept and asks the server
+ * meanwhile: when the server's set has moved on (answered on another
+ * device), the form starts again from it, once, when that first answer
+ * arrives. Later reads (a reload after a conflicting save) are the form's
+ * own to merge, so they never restart it.
+ */
+function useEditableGeneration(full: StudentFormFull | undefined, assignmentId: number, fetching: boolean): string {
+  const { user } = useSession();
+  const half = full ? [full.midSemester, full.endSemester].find((candidate) => candidate?.assignmentId === assignmentId) : undefined;
+  const own = half && full?.answerAs ? setOf(half, full.answerAs) : null;
+  const version = String(own?.userId === user.id ? own.version : 0);
+  // Null until the first answers arrive (from the device or the server).
+  const [started, setStarted] = useState<{ version: string | null; settled: boolean }>({ version: null, settled: false });
+  if (full && started.version === null) setStarted({ version, settled: !fetching });
+  else if (full && !started.settled && !fetching) setStarted({ version, settled: true });
+  return started.version ?? version;
 }
 
 interface PageContext {

@@ -1,0 +1,172 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"html"
+	"io/fs"
+	"strings"
+)
+
+// buildManifestPath is where the build writes its manifest: every chunk with
+// the source it comes from, its file and what it imports.
+const buildManifestPath = ".vite/manifest.json"
+
+// The sources of the chunks a signed-in page needs before it draws: the
+// signed-in app (router, store, RTK Query, the layout) and the language's
+// whole catalogue (src/i18n/<lang>.json).
+const (
+	signedInSource  = "src/app/signedInApp.tsx"
+	catalogueSource = "src/i18n/%s.json"
+)
+
+// The sources of the pages whose code the server announces.
+const (
+	formPageSource     = "src/features/answering/components/AnswerFormPage.tsx"
+	formViewSource     = "src/features/answering/components/FormViewPage.tsx"
+	studentFormsSource = "src/features/student/components/StudentFormsPage.tsx"
+	teacherClassSource = "src/features/teacher/components/TeacherClassPage.tsx"
+)
+
+// routeChunks are the signed-in pages the server announces the code of,
+// as the web app routes them (src/app/signedInRoutes.tsx and the role
+// areas): a segment starting with ":" matches any one segment. A path of a
+// role area is only ever opened signed in in practice (a link in an
+// e-mail, a returning nurse), so its page announces the signed-in app and
+// the page's chunk; every other path is the login page, which the built
+// index.html already announces. The first pattern that matches wins.
+var routeChunks = []struct {
+	pattern string
+	sources []string
+}{
+	{"/student/:studentUserId/form/:formId/class/:classId/assignment/:assignmentId", []string{formPageSource}},
+	{"/teacher/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}},
+	{"/advisor/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}},
+	{"/teacher/form/:formId", []string{formViewSource}},
+	{"/advisor/form/:formId", []string{formViewSource}},
+	{"/student/forms", []string{studentFormsSource}},
+	{"/teacher/class/:classId", []string{teacherClassSource}},
+	{"/student", nil},
+	{"/teacher", nil},
+	{"/advisor", nil},
+	{"/admin", nil},
+}
+
+// manifestChunk is one entry of the build manifest.
+type manifestChunk struct {
+	File    string   `json:"file"`
+	IsEntry bool     `json:"isEntry"`
+	Imports []string `json:"imports"`
+}
+
+// preloads knows, from the build manifest, which files each page needs
+// before it can draw, so the page the server sends names them at once
+// rather than the browser finding them one import after another.
+type preloads struct {
+	manifest map[string]manifestChunk
+	// entry is what the built index.html already announces.
+	entry map[string]bool
+}
+
+// loadPreloads reads the build manifest of dist. Without one (a build
+// without a manifest, or none yet) nothing is announced.
+func loadPreloads(dist fs.FS) *preloads {
+	p := &preloads{entry: map[string]bool{}}
+	raw, err := fs.ReadFile(dist, buildManifestPath)
+	if err != nil || json.Unmarshal(raw, &p.manifest) != nil {
+		return p
+	}
+	for key, chunk := range p.manifest {
+		if chunk.IsEntry {
+			p.closure(key, p.entry, map[string]bool{}, nil)
+		}
+	}
+	return p
+}
+
+// closure adds the file of the chunk key and of its static imports,
+// depth first, to files (in the order a browser needs them: the chunk's
+// imports run first, but all are fetched at once) and to order.
+func (p *preloads) closure(key string, files, seen map[string]bool, order *[]string) {
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	chunk, ok := p.manifest[key]
+	if !ok {
+		return
+	}
+	if !files[chunk.File] {
+		files[chunk.File] = true
+		if order != nil {
+			*order = append(*order, chunk.File)
+		}
+	}
+	for _, imp := range chunk.Imports {
+		p.closure(imp, files, seen, order)
+	}
+}
+
+// forPath lists the scripts a page at urlPath loads before it draws, in
+// language lang, beyond what index.html already names; nil for a page
+// that is not a signed-in route.
+func (p *preloads) forPath(urlPath, lang string) []string {
+	if len(p.manifest) == 0 {
+		return nil
+	}
+	sources, ok := matchRoute(urlPath)
+	if !ok {
+		return nil
+	}
+	keys := append([]string{signedInSource, strings.Replace(catalogueSource, "%s", lang, 1)}, sources...)
+	files := map[string]bool{}
+	for f := range p.entry {
+		files[f] = true
+	}
+	var order []string
+	for _, key := range keys {
+		p.closure(key, files, map[string]bool{}, &order)
+	}
+	scripts := order[:0]
+	for _, f := range order {
+		if strings.HasSuffix(f, ".js") {
+			scripts = append(scripts, f)
+		}
+	}
+	return scripts
+}
+
+// matchRoute finds the sources of the first route pattern urlPath matches.
+func matchRoute(urlPath string) ([]string, bool) {
+	segs := splitPath(urlPath)
+	for _, r := range routeChunks {
+		pat := splitPath(r.pattern)
+		if len(pat) != len(segs) {
+			continue
+		}
+		match := true
+		for i, s := range pat {
+			if !strings.HasPrefix(s, ":") && !strings.EqualFold(s, segs[i]) || segs[i] == "" {
+				match = false
+				break
+			}
+		}
+		if match {
+			return r.sources, true
+		}
+	}
+	return nil, false
+}
+
+// splitPath splits a path into its segments, ignoring a trailing slash.
+func splitPath(p string) []string {
+	return strings.Split(strings.Trim(p, "/"), "/")
+}
+
+// preloadLinks are the head's <link rel="modulepreload"> elements for files.
+func preloadLinks(files []string) string {
+	var b strings.Builder
+	for _, f := range files {
+		b.WriteString(`<link rel="modulepreload" crossorigin href="/` + html.EscapeString(f) + `">`)
+	}
+	return b.String()
+}
