@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
+	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
@@ -31,7 +32,7 @@ func (pingWorker) Work(context.Context, *river.Job[pingArgs]) error { return nil
 func setup(t *testing.T) (*testdb.DB, *sql.DB, *jobs.Queue, *tenants.Tenant) {
 	t.Helper()
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := jobstest.Queue(t, db)
 	// Migrating again changes nothing.
 	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
 		t.Fatalf("second migration: %v", err)
@@ -204,7 +205,7 @@ func (w doneWorker) Work(_ context.Context, j *river.Job[pingArgs]) error {
 // notification can bring them the job. Without one, they poll.
 func TestListenModeWorksJobsOnNotify(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := jobstest.Queue(t, db)
 	db.School(t, "skole", "Skole")
 	done := make(chan int, 4)
 	workers := river.NewWorkers()
@@ -250,8 +251,8 @@ func TestListenModeWorksJobsOnNotify(t *testing.T) {
 }
 
 // A completed job is kept a day and more, since a job kind unique per day
-// (a school's retention sweep) is unique only while its row exists. Kept a
-// minute, as before, a leader restarted later in the day swept every school
+// (a school's retention sweep) is unique only while its row exists: kept
+// a minute, a leader restarted later in the day would sweep every school
 // again. The job finished 26 hours ago is there to show that the cleaner has
 // run.
 func TestCompletedJobsAreKeptForTheirUniquePeriod(t *testing.T) {
