@@ -27,7 +27,6 @@ import (
 
 	"github.com/praksis/praksis/api/eformidling"
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/pdf/pdftest"
 	"github.com/praksis/praksis/api/reminders"
@@ -54,7 +53,7 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 	t.Helper()
 	rf := &resultsFixture{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	rf.fixture = newFixtureWith(t, func(f *fixture, o *Options) {
-		sqlDB := jobstest.Queue(t, f.db)
+		sqlDB := f.db.Queue(t, jobs.Migrate)
 		var err error
 		rf.sqlDB = sqlDB
 		enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {

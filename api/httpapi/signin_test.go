@@ -19,7 +19,6 @@ import (
 
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/users"
@@ -52,7 +51,7 @@ func newSignInFixture(t *testing.T) *signinFixture {
 		if err := f.reg.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
-		sqlDB := jobstest.Queue(t, f.db)
+		sqlDB := f.db.Queue(t, jobs.Migrate)
 		var err error
 		workers := river.NewWorkers()
 		river.AddWorker(workers, mail.NewWorker(f.reg, sf.catcher, slog.New(slog.NewTextHandler(io.Discard, nil))))

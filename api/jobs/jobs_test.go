@@ -12,7 +12,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
 )
@@ -32,7 +31,7 @@ func (pingWorker) Work(context.Context, *river.Job[pingArgs]) error { return nil
 func setup(t *testing.T) (*testdb.DB, *sql.DB, *jobs.Queue, *tenants.Tenant) {
 	t.Helper()
 	db := testdb.New(t)
-	sqlDB := jobstest.Queue(t, db)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	// Migrating again changes nothing.
 	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
 		t.Fatalf("second migration: %v", err)
@@ -205,7 +204,7 @@ func (w doneWorker) Work(_ context.Context, j *river.Job[pingArgs]) error {
 // notification can bring them the job. Without one, they poll.
 func TestListenModeWorksJobsOnNotify(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := jobstest.Queue(t, db)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	done := make(chan int, 4)
 	workers := river.NewWorkers()

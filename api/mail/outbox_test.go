@@ -14,7 +14,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/testdb"
@@ -64,7 +63,7 @@ func count(t *testing.T, db *testdb.DB, slug, sql string) int64 {
 
 func TestOutboxQueuesOnlyOnCommitAndWorkerSendsOnce(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := jobstest.Queue(t, db)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	reg := db.Registry(t)
 	sender := &failing{fails: 1}

@@ -9,7 +9,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
@@ -24,7 +23,7 @@ type startWorker struct {
 }
 
 func (w startWorker) Work(ctx context.Context, _ *river.Job[startArgs]) error {
-	err := insertFromWorker(ctx, jobstest.Signal{})
+	err := insertFromWorker(ctx, testdb.Signal{})
 	if err != nil {
 		w.failed <- err
 	}
@@ -36,7 +35,7 @@ func (w startWorker) Work(ctx context.Context, _ *river.Job[startArgs]) error {
 // request pool's database/sql one; both must be able to insert.
 func TestWorkerInsertsInPollAndListenMode(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := jobstest.Queue(t, db)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	for _, tc := range []struct {
 		name string
@@ -49,7 +48,7 @@ func TestWorkerInsertsInPollAndListenMode(t *testing.T) {
 			done, failed := make(chan struct{}, 1), make(chan error, 1)
 			workers := river.NewWorkers()
 			river.AddWorker(workers, startWorker{failed: failed})
-			river.AddWorker(workers, jobstest.SignalWorker{Done: done})
+			river.AddWorker(workers, testdb.SignalWorker{Done: done})
 			q, err := jobs.New(sqlDB, tc.cfg(jobs.Config{Workers: workers}))
 			if err != nil {
 				t.Fatal(err)

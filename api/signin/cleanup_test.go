@@ -10,7 +10,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/jobs"
-	"github.com/praksis/praksis/api/jobs/jobstest"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 
@@ -56,17 +55,17 @@ func TestCleanup(t *testing.T) {
 // it has been worked, the start's insertions are made.
 func TestCleanupRunsOnceAnHourAcrossRestarts(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := jobstest.Queue(t, db)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	reg := db.Registry(t)
 	for start := 1; start <= 2; start++ {
 		done := make(chan struct{}, 1)
 		workers := river.NewWorkers()
 		river.AddWorker(workers, NewCleanupWorker(reg))
-		river.AddWorker(workers, jobstest.SignalWorker{Done: done})
+		river.AddWorker(workers, testdb.SignalWorker{Done: done})
 		q, err := jobs.New(sqlDB, jobs.Config{Workers: workers, PollInterval: 50 * time.Millisecond,
 			PeriodicJobs: []*river.PeriodicJob{CleanupJob(), river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
-				func() (river.JobArgs, *river.InsertOpts) { return jobstest.Signal{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}})
+				func() (river.JobArgs, *river.InsertOpts) { return testdb.Signal{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}})
 		if err != nil {
 			t.Fatal(err)
 		}
