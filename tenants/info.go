@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v5"
 	"gorm.io/gorm"
 
-	"github.com/praksis/praksis/api/edge"
 	"github.com/praksis/praksis/tenants/texts"
 )
 
@@ -142,10 +141,8 @@ func HandlePublicInfo(c *echo.Context) error {
 	if t == nil {
 		return ErrNoScope
 	}
-	var p InfoParams
-	if err := edge.Bind(c, &p); err != nil {
-		return err
-	}
+	// InfoParams' one field is a string, which the query gives as it is.
+	p := InfoParams{Lang: c.QueryParam("lang")}
 	lang := texts.Negotiate(p.Lang, c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
 	info, err := PublicInfoFor(ctx, lang)
 	if err != nil {

@@ -183,7 +183,7 @@ type answerJSON struct {
 
 // commentJSON is one comment as setsSQL gives it. Role and UserName are
 // null for the set author's own: the set already names its author, and
-// looking the name up for each comment took 6 % of a full assessment
+// looking the name up for each comment costs 6 % of a full assessment
 // read's time and 12 % of the autosave's read (pgbench, one client).
 type commentJSON struct {
 	ID          int64     `json:"id"`

@@ -106,7 +106,7 @@ type Config struct {
 	OTLPEndpoint string
 }
 
-// Var describes one environment variable, for validation and the README.
+// Var describes one environment variable, for validation and the configuration table of docs/operating.md.
 type Var struct {
 	Name     string
 	Default  string

@@ -101,15 +101,40 @@ func TestEveryVariableIsDescribed(t *testing.T) {
 	}
 }
 
-// The README's configuration table lists every variable the service reads.
-func TestReadmeListsEveryVariable(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// missingFromTable lists the variables the program reads that a guide's
+// configuration table has no row for.
+func missingFromTable(guide string) []string {
+	var missing []string
+	for _, v := range Vars {
+		if !strings.Contains(guide, "| `"+v.Name+"` |") {
+			missing = append(missing, v.Name)
+		}
+	}
+	return missing
+}
+
+// The operators' configuration table lists every variable the service reads.
+func TestConfigurationTableListsEveryVariable(t *testing.T) {
+	guide, err := os.ReadFile("../../docs/operating.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, name := range missingFromTable(string(guide)) {
+		t.Errorf("docs/operating.md does not document %s", name)
+	}
+}
+
+// A table without a row for a variable, or naming it only in passing, is
+// caught.
+func TestMissingFromTableCatchesAMissingRow(t *testing.T) {
+	var rows []string
 	for _, v := range Vars {
-		if !strings.Contains(string(readme), "| `"+v.Name+"` |") {
-			t.Errorf("README.md does not document %s", v.Name)
+		if v.Name != "SHUTDOWN_GRACE" {
+			rows = append(rows, "| `"+v.Name+"` | x | y |")
 		}
+	}
+	table := strings.Join(rows, "\n") + "\nSet `SHUTDOWN_GRACE` for longer shutdowns."
+	if got := missingFromTable(table); len(got) != 1 || got[0] != "SHUTDOWN_GRACE" {
+		t.Errorf("missing %v, want [SHUTDOWN_GRACE]", got)
 	}
 }

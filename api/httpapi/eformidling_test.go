@@ -21,9 +21,9 @@ import (
 
 	"github.com/praksis/praksis/api/arkivmelding"
 	"github.com/praksis/praksis/api/eformidling"
-	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/results"
 	"github.com/praksis/praksis/api/signing"
+	"github.com/praksis/praksis/dev/mockeformidling"
 	"github.com/praksis/praksis/tenants"
 )
 

@@ -53,7 +53,7 @@ func newResultsFixture(t *testing.T) *resultsFixture {
 	t.Helper()
 	rf := &resultsFixture{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	rf.fixture = newFixtureWith(t, func(f *fixture, o *Options) {
-		sqlDB := f.db.Queue(t)
+		sqlDB := f.db.Queue(t, jobs.Migrate)
 		var err error
 		rf.sqlDB = sqlDB
 		enqueue := results.EnqueuerFunc(func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {

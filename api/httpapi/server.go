@@ -53,7 +53,7 @@ type Server struct {
 	signing *signing.Service
 	signin  *signin.Service
 	// devMail and mockIDP are served only in development (nil otherwise).
-	devMail *mail.Catcher
+	devMail MailPages
 	mockIDP http.Handler
 	// mockEFormidling is the development integrasjonspunkt (nil otherwise).
 	mockEFormidling http.Handler
@@ -71,6 +71,13 @@ type Server struct {
 	handler http.Handler
 }
 
+// MailPages are the development mail catcher's pages, GET /dev/mail and
+// GET /dev/mail/messages, which only development mode hands in.
+type MailPages interface {
+	HandlePage(c *echo.Context) error
+	HandleMessages(c *echo.Context) error
+}
+
 // Options are the parts of a server that tests and commands vary.
 type Options struct {
 	// Auth checks tokens and keeps sessions.
@@ -80,7 +87,7 @@ type Options struct {
 	SignIn *signin.Service
 	// DevMail, when set, is the development mail catcher served at
 	// /dev/mail (development only).
-	DevMail *mail.Catcher
+	DevMail MailPages
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler

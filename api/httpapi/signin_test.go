@@ -20,9 +20,10 @@ import (
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/api/mail"
-	"github.com/praksis/praksis/api/mockidp"
 	"github.com/praksis/praksis/api/signin"
 	"github.com/praksis/praksis/api/users"
+	"github.com/praksis/praksis/dev/mailcatcher"
+	"github.com/praksis/praksis/dev/mockidp"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -33,14 +34,14 @@ import (
 type signinFixture struct {
 	*fixture
 	signin  *signin.Service
-	catcher *mail.Catcher
+	catcher *mailcatcher.Catcher
 	queue   *jobs.Queue
 	idp     *mockidp.Server
 }
 
 func newSignInFixture(t *testing.T) *signinFixture {
 	t.Helper()
-	sf := &signinFixture{catcher: mail.NewCatcher()}
+	sf := &signinFixture{catcher: mailcatcher.New()}
 	sf.fixture = newFixtureWith(t, func(f *fixture, o *Options) {
 		ctx := context.Background()
 		realms := []string{"demo.test"}
@@ -50,7 +51,7 @@ func newSignInFixture(t *testing.T) *signinFixture {
 		if err := f.reg.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
-		sqlDB := f.db.Queue(t)
+		sqlDB := f.db.Queue(t, jobs.Migrate)
 		var err error
 		workers := river.NewWorkers()
 		river.AddWorker(workers, mail.NewWorker(f.reg, sf.catcher, slog.New(slog.NewTextHandler(io.Discard, nil))))
@@ -224,7 +225,7 @@ func TestCodeSignInEndToEnd(t *testing.T) {
 		if rec.Code != http.StatusAccepted || rec.Body.Len() != 0 {
 			t.Fatalf("%s: request code: %d %q", c.email, rec.Code, rec.Body)
 		}
-		var got *mail.Caught
+		var got *mailcatcher.Caught
 		for deadline := time.Now().Add(15 * time.Second); got == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 			for _, m := range sf.catcher.Messages() {
 				if strings.EqualFold(m.To, c.email) {
@@ -262,7 +263,7 @@ func TestCodeSignInEndToEnd(t *testing.T) {
 		t.Errorf("%d messages still in the outbox", n)
 	}
 	rec := sf.do(t, http.MethodGet, "localhost", "/dev/mail/messages", nil)
-	msgs := decode[[]mail.Caught](t, rec)
+	msgs := decode[[]mailcatcher.Caught](t, rec)
 	if len(msgs) != 2 || !strings.EqualFold(msgs[0].To, "ola@a.test") || !codeInMail.MatchString(msgs[0].Text) {
 		t.Errorf("dev mail: %+v", msgs)
 	}

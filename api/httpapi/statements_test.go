@@ -32,6 +32,7 @@ import (
 	"github.com/praksis/praksis/api/subjects"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/api/warnings"
+	"github.com/praksis/praksis/dev/mailcatcher"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/statements"
 	"github.com/praksis/praksis/tenants/testdb"
@@ -70,7 +71,7 @@ func countedFixture(t *testing.T) (*fixture, *statements.Counter) {
 			return queue.Enqueue(ctx, args, opts)
 		})
 		workers := river.NewWorkers()
-		river.AddWorker(workers, mail.NewWorker(f.reg, mail.NewCatcher(), f.log))
+		river.AddWorker(workers, mail.NewWorker(f.reg, mailcatcher.New(), f.log))
 		river.AddWorker(workers, results.NewArchiveWorker(f.reg, enqueue, f.log))
 		river.AddWorker(workers, eformidling.NewWorker(f.reg, f.log))
 		river.AddWorker(workers, datacopy.NewWorker(f.reg, f.log))

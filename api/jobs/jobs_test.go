@@ -31,7 +31,7 @@ func (pingWorker) Work(context.Context, *river.Job[pingArgs]) error { return nil
 func setup(t *testing.T) (*testdb.DB, *sql.DB, *jobs.Queue, *tenants.Tenant) {
 	t.Helper()
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	// Migrating again changes nothing.
 	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
 		t.Fatalf("second migration: %v", err)
@@ -204,7 +204,7 @@ func (w doneWorker) Work(_ context.Context, j *river.Job[pingArgs]) error {
 // notification can bring them the job. Without one, they poll.
 func TestListenModeWorksJobsOnNotify(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	done := make(chan int, 4)
 	workers := river.NewWorkers()
@@ -250,8 +250,8 @@ func TestListenModeWorksJobsOnNotify(t *testing.T) {
 }
 
 // A completed job is kept a day and more, since a job kind unique per day
-// (a school's retention sweep) is unique only while its row exists. Kept a
-// minute, as before, a leader restarted later in the day swept every school
+// (a school's retention sweep) is unique only while its row exists: kept
+// a minute, a leader restarted later in the day would sweep every school
 // again. The job finished 26 hours ago is there to show that the cleaner has
 // run.
 func TestCompletedJobsAreKeptForTheirUniquePeriod(t *testing.T) {

@@ -63,7 +63,7 @@ func count(t *testing.T, db *testdb.DB, slug, sql string) int64 {
 
 func TestOutboxQueuesOnlyOnCommitAndWorkerSendsOnce(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	reg := db.Registry(t)
 	sender := &failing{fails: 1}

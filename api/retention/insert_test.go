@@ -35,7 +35,7 @@ func (w startWorker) Work(ctx context.Context, _ *river.Job[startArgs]) error {
 // request pool's database/sql one; both must be able to insert.
 func TestWorkerInsertsInPollAndListenMode(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	for _, tc := range []struct {
 		name string

@@ -13,7 +13,7 @@ import (
 const SettingsKey = "retention"
 
 // Policy is how long one school keeps each kind of personal data. The
-// defaults (Default) are documented with their reasons in the README.
+// defaults (Default) are documented with their reasons in docs/security.md.
 type Policy struct {
 	// WorkingDataMonths: how long after the end of a placement's semester
 	// its working data is kept: answer sets with answers and comments,

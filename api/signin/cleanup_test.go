@@ -55,7 +55,7 @@ func TestCleanup(t *testing.T) {
 // it has been worked, the start's insertions are made.
 func TestCleanupRunsOnceAnHourAcrossRestarts(t *testing.T) {
 	db := testdb.New(t)
-	sqlDB := db.Queue(t)
+	sqlDB := db.Queue(t, jobs.Migrate)
 	db.School(t, "skole", "Skole")
 	reg := db.Registry(t)
 	for start := 1; start <= 2; start++ {

@@ -17,8 +17,8 @@
 // ola.nordmann@stud.demo.test), BENCH_TEACHER (default
 // load.teacher.1@demo.test, a teacher of the class of forty), BENCH_RUNS (runs per page and cache state,
 // the median is printed; default 3).
-import { request as httpRequest } from 'node:http';
 import { chromium } from 'playwright-core';
+import { signIn } from './server.mjs';
 
 const PORT = process.env.PRAKSIS_PORT ?? '8080';
 const HOST = `${process.env.BENCH_HOST ?? 'demo'}.localhost`;
@@ -69,45 +69,6 @@ function observeVitals() {
   observe('event', (e) => {
     if (e.interactionId) vitals.inp = Math.max(vitals.inp, e.duration);
   }, { durationThreshold: 16 });
-}
-
-/**
- * A request to the server on loopback for the school's host (fetch cannot
- * set Host); resolves with the status and the parsed JSON body.
- */
-function call(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      { host: '127.0.0.1', port: PORT, method, path, headers: { Host: `${HOST}:${PORT}`, 'Content-Type': 'application/json' } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, json: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-/** A token for the student, by one-time code through the development mail catcher. */
-async function signIn(email) {
-  const since = Date.now() - 1000;
-  const asked = await call('POST', '/api/auth/external/sign-in', { email });
-  if (asked.status !== 202) throw new Error(`asking for a code: HTTP ${asked.status}`);
-  for (let i = 0; i < 100; i++) {
-    const mails = (await call('GET', '/dev/mail/messages')).json;
-    const mail = mails.find((m) => m.to.toLowerCase() === email && new Date(m.sentAt).getTime() >= since);
-    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) {
-      const res = await call('POST', '/api/auth/external/signed-in', { email, code });
-      if (res.status !== 200) throw new Error(`sending the code: HTTP ${res.status}`);
-      return res.json.token;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code e-mailed to ${email}`);
 }
 
 /** The longest interaction since the last call, once the browser has reported it. */
@@ -217,14 +178,14 @@ async function main() {
   });
   const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
   const wanted = (name) => !only || only.test(name);
-  const token = await signIn(STUDENT);
+  const token = await signIn(PORT, HOST, STUDENT);
   const heading = (page) => page.getByRole('heading', { level: 1 }).first();
 
   // The form page's address is the first form the student's forms page links to.
   const formPath = await firstLink(browser, token, '/student/forms', 'a[href*="/form/"]');
   const classPage = "teacher's class page (40 students)";
   // The teacher's first class: scripts/bench-web fills it up to 40 students.
-  const teacherToken = wanted(classPage) ? await signIn(TEACHER) : null;
+  const teacherToken = wanted(classPage) ? await signIn(PORT, HOST, TEACHER) : null;
   const classPath = teacherToken ? await firstLink(browser, teacherToken, '/teacher', 'a[href*="/teacher/class/"]') : null;
 
   const pages = [

@@ -7,7 +7,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -21,12 +20,14 @@ func (d *DB) SQL(t testing.TB) *sql.DB {
 	return sqlDB
 }
 
-// Queue migrates the job queue's tables into the database and returns the
-// pool to start a queue on, as `praksis migrate` does before the server runs.
-func (d *DB) Queue(t testing.TB) *sql.DB {
+// Queue migrates the job queue's tables into the database with migrate (the
+// queue's own migration, jobs.Migrate, handed in so that tenants knows
+// nothing of the queue) and returns the pool to start a queue on, as
+// `praksis migrate` does before the server runs.
+func (d *DB) Queue(t testing.TB, migrate func(context.Context, *sql.DB) error) *sql.DB {
 	t.Helper()
 	sqlDB := d.SQL(t)
-	if err := jobs.Migrate(context.Background(), sqlDB); err != nil {
+	if err := migrate(context.Background(), sqlDB); err != nil {
 		t.Fatal(err)
 	}
 	return sqlDB

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/dev/mailcatcher"
 )
 
 // codeSource finds the one-time code e-mailed to an address after a time.
@@ -25,7 +25,7 @@ var codePattern = regexp.MustCompile(`\b(\d{6})\b`)
 
 // findCode returns the code in the newest message to email sent at or after
 // since ("" when none yet). msgs are newest first.
-func findCode(msgs []mail.Caught, email string, since time.Time) (string, time.Time) {
+func findCode(msgs []mailcatcher.Caught, email string, since time.Time) (string, time.Time) {
 	for _, m := range msgs {
 		if m.SentAt.Before(since) || !strings.EqualFold(strings.TrimSpace(m.To), email) {
 			continue
@@ -39,7 +39,7 @@ func findCode(msgs []mail.Caught, email string, since time.Time) (string, time.T
 
 // catcherSource is a mail catcher in this process: the server under load
 // sends its e-mail here (SMTP_URL=smtp://<its address>).
-type catcherSource struct{ c *mail.Catcher }
+type catcherSource struct{ c *mailcatcher.Catcher }
 
 func (s catcherSource) code(ctx context.Context, email string, since time.Time) (string, time.Time, error) {
 	tick := time.NewTicker(20 * time.Millisecond)
@@ -75,7 +75,7 @@ func (s pageSource) code(ctx context.Context, email string, since time.Time) (st
 		if resp, err := s.http.Do(req); err == nil {
 			data, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			var msgs []mail.Caught
+			var msgs []mailcatcher.Caught
 			if resp.StatusCode == http.StatusOK && json.Unmarshal(data, &msgs) == nil {
 				if code, at := findCode(msgs, email, since); code != "" {
 					return code, at, nil

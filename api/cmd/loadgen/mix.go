@@ -16,7 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/praksis/praksis/api/mail"
+	"github.com/praksis/praksis/dev/mailcatcher"
 )
 
 // mixConfig is the mix's flags.
@@ -217,7 +217,7 @@ func runMix(ctx context.Context, args []string) error {
 		return err
 	}
 	runtime.GOMAXPROCS(cfg.procs)
-	catcher := mail.NewCatcher()
+	catcher := mailcatcher.New()
 	addr, err := catcher.Start(cfg.smtpAddr)
 	if err != nil {
 		return err

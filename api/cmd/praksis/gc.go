@@ -9,8 +9,8 @@ import (
 // when the operator sets neither GOGC nor GOMEMLIMIT. The server keeps
 // little live memory (tens of megabytes: caches of tokens and forms), so
 // Go's default of 100 collects after every few hundred requests; at 400 it
-// collects a quarter as often, which took 8 % off the server's CPU per
-// request in the semester-end mix, for a heap that peaks at about five
+// collects a quarter as often, which takes about 8 % off the server's CPU
+// per request in the semester-end mix, for a heap that peaks at about five
 // times the live one instead of twice.
 const servingGCPercent = 400
 

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import { fileOrError } from '@/api/fileOrError';
 import type { AnsweringForm, ClassStudent, SaveAnswersInput, SavedAnswerSet, StudentFormFull } from './types';
 
 /**
@@ -27,17 +28,6 @@ const studentFormTag = ({ classId, studentUserId, formId }: StudentFormArgs) => 
   type: 'AnswerSet' as const,
   id: `${classId}/${studentUserId}/${formId}`,
 });
-
-/** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
-async function fileOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 export const answeringApi = answeringBase.injectEndpoints({
   endpoints: (build) => ({

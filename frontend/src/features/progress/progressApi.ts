@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
 import type { ProgressRecord, ProgressSharing } from '@/api/types';
-import { fileOrError } from '@/features/placement/api/placementApi';
+import { fileOrError } from '@/api/fileOrError';
 
 /**
  * A student's record across placements and the student's consent to share

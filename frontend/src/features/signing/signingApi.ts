@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import { fileOrError } from '@/api/fileOrError';
 import type * as wire from '@/api/types';
 import type {
   SigningClass,
@@ -38,17 +39,6 @@ export type MyAdvisorClass = Pick<wire.AdvisorClass, keyof SigningClass> & { stu
 
 /** The people of a class (`GET /api/classes/{id}/users`). */
 export type ClassUsers = wire.ClassUsers;
-
-/** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
-async function fileOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /** Whether a value is a file (also one made by another realm's Blob, as in tests). */
 function isBlob(value: unknown): value is Blob {

@@ -1,5 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import { fileOrError } from '@/api/fileOrError';
 import { saveFile } from '../download';
 
 /**
@@ -17,17 +18,6 @@ export const LIST = 'LIST';
 
 type BaseQueryResult = QueryReturnValue<unknown, FetchBaseQueryError>;
 type BaseQuery = (args: string | FetchArgs) => PromiseLike<BaseQueryResult> | BaseQueryResult;
-
-/** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
-async function fileOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * Downloads a file from the API with the usual headers and error handling

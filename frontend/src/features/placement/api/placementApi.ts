@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/api/apiSlice';
+import { fileOrError } from '@/api/fileOrError';
 import type * as wire from '@/api/types';
 import type {
   AcceptedInvitation,
@@ -62,17 +63,6 @@ const studentBase = ({ classId, studentId }: StudentInClass) => `classes/${class
 const okOrNone = (response: Response) => response.ok || response.status === 404;
 function noneOn404<T>(body: T, meta: FetchBaseQueryMeta | undefined): T | null {
   return meta?.response?.status === 404 ? null : body;
-}
-
-/** Reads a file answer as a Blob, an error answer as JSON (or text) for the usual error shape. */
-export async function fileOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** The PDFs of a student's placement. */

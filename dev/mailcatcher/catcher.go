@@ -1,4 +1,8 @@
-package mail
+// Package mailcatcher is the development mail server: it accepts every
+// message over SMTP and shows the newest at /dev/mail, so that sign-in codes
+// and notices can be read without a mail system. Development and tests
+// only.
+package mailcatcher
 
 import (
 	"bytes"
@@ -20,6 +24,8 @@ import (
 
 	"github.com/emersion/go-smtp"
 	"github.com/labstack/echo/v5"
+
+	"github.com/praksis/praksis/api/mail"
 )
 
 // Caught is a message kept by the development catcher.
@@ -44,13 +50,13 @@ type Catcher struct {
 	srv  *smtp.Server
 }
 
-var _ Sender = (*Catcher)(nil)
+var _ mail.Sender = (*Catcher)(nil)
 
-// NewCatcher makes a catcher keeping the newest 500 messages.
-func NewCatcher() *Catcher { return &Catcher{max: 500, now: time.Now} }
+// New makes a catcher keeping the newest 500 messages.
+func New() *Catcher { return &Catcher{max: 500, now: time.Now} }
 
 // Send keeps m as if it had arrived over SMTP.
-func (c *Catcher) Send(_ context.Context, m Message) error {
+func (c *Catcher) Send(_ context.Context, m mail.Message) error {
 	c.keep(Caught{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return nil
 }

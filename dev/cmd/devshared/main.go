@@ -31,9 +31,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"github.com/praksis/praksis/api/mail"
-	"github.com/praksis/praksis/api/mockeformidling"
-	"github.com/praksis/praksis/api/mockidp"
+	"github.com/praksis/praksis/dev/mailcatcher"
+	"github.com/praksis/praksis/dev/mockeformidling"
+	"github.com/praksis/praksis/dev/mockidp"
 )
 
 func main() {
@@ -76,7 +76,7 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	catcher := mail.NewCatcher()
+	catcher := mailcatcher.New()
 	smtpListen, err := catcher.Start(*smtpAddr)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/praksis/praksis/api/demo"
+	"github.com/praksis/praksis/dev/demo"
 	"github.com/praksis/praksis/tenants/testdb"
 )
 

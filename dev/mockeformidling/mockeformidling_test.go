@@ -13,8 +13,8 @@ import (
 
 	"github.com/praksis/praksis/api/arkivmelding"
 	"github.com/praksis/praksis/api/eformidling"
-	"github.com/praksis/praksis/api/mockeformidling"
 	"github.com/praksis/praksis/api/results"
+	"github.com/praksis/praksis/dev/mockeformidling"
 )
 
 func ptr[T any](v T) *T { return &v }
