@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/dbjson"
@@ -520,9 +522,9 @@ func CountsSQL(students string) string {
 // CountsFrom is, for each of the students, the progress of every form the
 // class uses from what CountsSQL read: answered of total per half and role
 // (without comparisons), with each role's deadline as it stands at
-// deadlines.Clock (judged by the role's first delivery). Students without
+// now (judged by the role's first delivery). Students without
 // answers get zeros.
-func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
+func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64, now time.Time) (map[int64][]FormProgress, error) {
 	var as []struct {
 		ID     int64  `json:"id"`
 		FormID int64  `json:"formId"`
@@ -556,7 +558,6 @@ func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64) (map[
 	if err != nil {
 		return nil, err
 	}
-	now := deadlines.Clock()
 	type key struct {
 		student, assignment int64
 		role                Role
@@ -611,7 +612,7 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 		map[string]any{"class": classID, "students": pgIDs(studentIDs)}).Scan(&row).Error; err != nil {
 		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
 	}
-	return CountsFrom(row.ClassAssignments, row.AnswerCounts, row.ClassDeadlines, studentIDs)
+	return CountsFrom(row.ClassAssignments, row.AnswerCounts, row.ClassDeadlines, studentIDs, clock.Now(ctx))
 }
 
 // pgIDs is ids as a Postgres array literal, for one parameter whatever
@@ -650,7 +651,7 @@ func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error
 	if err != nil {
 		return nil, err
 	}
-	return st.progress(classID, studentID)
+	return st.progress(classID, studentID, clock.Now(ctx))
 }
 
 // ReadProgress is ProgressOf for the caller, with the relation worked out
@@ -664,7 +665,7 @@ func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID i
 	if _, err := st.check(caller, studentID); err != nil {
 		return nil, err
 	}
-	return st.progress(classID, studentID)
+	return st.progress(classID, studentID, clock.Now(ctx))
 }
 
 // progressState is what a student's progress needs, read in one statement.
@@ -702,8 +703,8 @@ func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressS
 	return &st, nil
 }
 
-func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
-	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, []int64{studentID})
+func (st *progressState) progress(classID, studentID int64, now time.Time) (*Progress, error) {
+	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, []int64{studentID}, now)
 	if err != nil {
 		return nil, err
 	}
