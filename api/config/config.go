@@ -66,6 +66,9 @@ type Config struct {
 	// DevArchiveDelay replaces the three days between locking and archiving
 	// (development only; 0 keeps them).
 	DevArchiveDelay time.Duration
+	// DevReminderInterval replaces the hour between deadline reminder
+	// sweeps (development only; 0 keeps the hour).
+	DevReminderInterval time.Duration
 	// DevMailCatcher keeps outgoing e-mail in an in-process catcher shown
 	// at /dev/mail instead of sending it (development only).
 	DevMailCatcher bool
@@ -137,6 +140,7 @@ var Vars = []Var{
 	{Name: "DEV_MOCK_IDP", Default: "false", Help: "development only: serve the mock Feide and Vipps identity provider"},
 	{Name: "DEV_MOCK_EFORMIDLING", Default: "false", Help: "development only: serve a test double of a school's eFormidling integrasjonspunkt under /dev/eformidling"},
 	{Name: "DEV_ARCHIVE_DELAY", Default: "", Help: "development only: archive (and deliver) a locked result after this duration, such as `1m`, instead of after 72 hours"},
+	{Name: "DEV_REMINDER_INTERVAL", Default: "", Help: "development only: sweep every school for deadline reminders this often, such as `10s`, instead of every hour (so that a placed development clock shows its reminders soon)"},
 	{Name: "DEV_CONTRACT_CHECK", Default: "false", Help: "development only: check every API request and answer against the OpenAPI document and log each mismatch as \"contract breach\""},
 	{Name: "DEV_MAIL_CATCHER", Default: "false", Help: "development only: keep outgoing e-mail in an in-process SMTP catcher shown at /dev/mail instead of sending it (SMTP_URL must be unset)"},
 	{Name: "RESULT_EXPORT_DIR", Default: "", Help: "existing directory (absolute path) where archived results are written for the student administration system as <school>/<signingFormId>.json, signed with RESULT_SIGNING_KEY"},
@@ -285,6 +289,17 @@ func Load(get Getenv) (*Config, error) {
 			bad("DEV_ARCHIVE_DELAY", "a shorter archiving delay can only be set with PRAKSIS_ENV=development")
 		default:
 			c.DevArchiveDelay = d
+		}
+	}
+	if raw := v("DEV_REMINDER_INTERVAL"); raw != "" {
+		d, err := time.ParseDuration(raw)
+		switch {
+		case err != nil || d < time.Second:
+			bad("DEV_REMINDER_INTERVAL", "must be a duration of at least 1s such as 10s")
+		case c.Env != Development:
+			bad("DEV_REMINDER_INTERVAL", "a shorter reminder interval can only be set with PRAKSIS_ENV=development")
+		default:
+			c.DevReminderInterval = d
 		}
 	}
 	if b, err := strconv.ParseBool(v("DEV_MOCK_EFORMIDLING")); err != nil {

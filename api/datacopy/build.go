@@ -87,6 +87,8 @@ var Sections = []Section{
 	{"audit_log", `SELECT occurred_at, actor_user_id, action, entity, entity_id, student_user_id, class_id, details
 		FROM audit_log WHERE @u IN (actor_user_id, student_user_id) OR (entity = 'user' AND entity_id = @u) ORDER BY id`},
 	{"progress_sharing", `SELECT shared_at FROM progress_sharing WHERE student_user_id = @u`},
+	{"reminder_opt_outs", `SELECT kind, created_at FROM reminder_opt_outs WHERE user_id = @u ORDER BY kind`},
+	{"reminders_sent", `SELECT deadline, kind, step, sent_at FROM reminders_sent WHERE user_id = @u ORDER BY sent_at, deadline`},
 	{"data_copies", `SELECT id, status, requested_by_user_id, created_at, ready_at, expires_at FROM data_copies WHERE user_id = @u ORDER BY created_at`},
 }
 

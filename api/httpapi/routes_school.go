@@ -5,6 +5,7 @@ import (
 
 	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/erasure"
+	"github.com/praksis/praksis/api/reminders"
 	"github.com/praksis/praksis/api/retention"
 	"github.com/praksis/praksis/api/schooltexts"
 	"github.com/praksis/praksis/api/users"
@@ -27,6 +28,10 @@ func (s *Server) schoolRoutes(api *Group, g guards) {
 		In: datacopy.File{}, Response: datacopy.Copy{}, Produces: "application/json, application/pdf"}, g.signedIn)
 	api.Handle(http.MethodPost, "/users/:id/erasure", erasure.HandleErase, Op{Summary: "Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. " +
 		"Locked signing forms, archived results and warnings they wrote about others stay. Answers what was removed and kept. 409 while a signing form involving them is open, or for oneself; 404 when no such user", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/tenant/reminders", reminders.HandleSchedule, Op{Summary: "When the school's deadline reminders go: the days before a deadline (default 3 and 1) and whether one notice goes once it passed (default yes)", Tag: "reminders", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodPut, "/tenant/reminders", reminders.HandleSaveSchedule, Op{Summary: "Set when the school's deadline reminders go (days 0 to 30 before, at most five; stored in descending order without repeats; 400 naming daysBefore otherwise). Answers as GET", Tag: "reminders", Access: "Admin"}, g.signedIn, g.admin)
+	api.Handle(http.MethodGet, "/users/me/reminders", reminders.HandleChoices, Op{Summary: "Which deadline reminders the caller gets, by kind: before a deadline, once overdue, and (teachers) the daily digest of late students", Tag: "reminders", Access: "signed in"}, g.signedIn)
+	api.Handle(http.MethodPut, "/users/me/reminders", reminders.HandleSaveChoices, Op{Summary: "Turn the caller's deadline reminders of each kind on or off. Answers as GET", Tag: "reminders", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy, in the asked language", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)

@@ -259,6 +259,20 @@ func (q *Queue) Enqueue(ctx context.Context, args river.JobArgs, opts *river.Ins
 	})
 }
 
+// EnqueueMany inserts jobs in the transaction of the current school scope
+// in one statement, as Enqueue does one.
+func (q *Queue) EnqueueMany(ctx context.Context, params []river.InsertManyParams) error {
+	if len(params) == 0 {
+		return nil
+	}
+	return OutsideTenantRole(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := q.client.InsertManyTx(ctx, tx, params); err != nil {
+			return fmt.Errorf("enqueue %d %s jobs: %w", len(params), params[0].Args.Kind(), err)
+		}
+		return nil
+	})
+}
+
 // OutsideTenantRole runs fn inside the current school scope's transaction
 // with the school's role and search path set aside, so fn acts as the
 // application's login role (which owns the job queue), then takes the

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -36,6 +37,11 @@ type enqueuer interface {
 	Enqueue(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error
 }
 
+// manyEnqueuer inserts many jobs in one statement (jobs.Queue).
+type manyEnqueuer interface {
+	EnqueueMany(ctx context.Context, params []river.InsertManyParams) error
+}
+
 // Outbox queues messages in the request's transaction.
 type Outbox struct {
 	jobs enqueuer
@@ -62,6 +68,57 @@ func (o *Outbox) Queue(ctx context.Context, m Message) error {
 		return fmt.Errorf("queue mail: %w", err)
 	}
 	return o.jobs.Enqueue(ctx, SendArgs{Tenant: t.Slug, OutboxID: id}, nil)
+}
+
+// QueueAll stores ms in the current school's outbox and enqueues the jobs
+// that send them, as Queue does one, in two statements whatever their
+// number (a sweep's reminders). A message to an address that is not plain
+// refuses them all.
+func (o *Outbox) QueueAll(ctx context.Context, ms []Message) error {
+	t := tenants.Current(ctx)
+	tx, err := tenants.DB(ctx)
+	if err != nil || t == nil {
+		return tenants.ErrNoScope
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	type row struct {
+		To      string `json:"to"`
+		Subject string `json:"subject"`
+		Text    string `json:"text"`
+		HTML    string `json:"html"`
+	}
+	rows := make([]row, len(ms))
+	for i, m := range ms {
+		if !validAddress(m.To) {
+			return errors.New("queue mail: recipient is not a plain e-mail address")
+		}
+		rows[i] = row{m.To, m.Subject, m.Text, m.HTML}
+	}
+	raw, err := json.Marshal(rows)
+	if err != nil {
+		return fmt.Errorf("queue mail: %w", err)
+	}
+	var ids []int64
+	if err := tx.Raw(`INSERT INTO mail_outbox (to_address, subject, text_body, html_body)
+		SELECT "to", subject, text, html FROM json_to_recordset(?::json) AS x("to" text, subject text, text text, html text)
+		RETURNING id`, string(raw)).Scan(&ids).Error; err != nil {
+		return fmt.Errorf("queue %d messages: %w", len(ms), err)
+	}
+	if many, ok := o.jobs.(manyEnqueuer); ok {
+		params := make([]river.InsertManyParams, len(ids))
+		for i, id := range ids {
+			params[i] = river.InsertManyParams{Args: SendArgs{Tenant: t.Slug, OutboxID: id}}
+		}
+		return many.EnqueueMany(ctx, params)
+	}
+	for _, id := range ids {
+		if err := o.jobs.Enqueue(ctx, SendArgs{Tenant: t.Slug, OutboxID: id}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Schools is what the worker needs of the tenant registry.

@@ -112,7 +112,9 @@ stops after seeding, so that other processes (several replicas behind a load
 balancer, as in scripts/cluster-test) can serve the demo schools.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			for k, v := range map[string]string{"PRAKSIS_ENV": "development", "PUBLIC_SCHEME": "http", "LOG_LEVEL": "info"} {
+			// Reminders are swept every few seconds, so that a school's
+			// placed development clock shows its reminders at once.
+			for k, v := range map[string]string{"PRAKSIS_ENV": "development", "PUBLIC_SCHEME": "http", "LOG_LEVEL": "info", "DEV_REMINDER_INTERVAL": "5s"} {
 				if os.Getenv(k) == "" {
 					_ = os.Setenv(k, v)
 				}

@@ -280,9 +280,13 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, ready func
 	river.AddWorker(workers, retention.NewDailyWorker(reg))
 	river.AddWorker(workers, retention.NewSweepWorker(sweeps, log))
 	river.AddWorker(workers, datacopy.NewWorker(reg, log))
+	// Deadline reminders: a tick per interval starts one sweep per school
+	// on the sweeps' pool.
+	river.AddWorker(workers, reminders.NewTickWorker(reg, cfg.DevReminderInterval))
+	river.AddWorker(workers, reminders.NewSweepWorker(sweeps, reminders.NewSweeper(mail.NewOutbox(startedQueue{&queue}), cfg.PublicURL), log))
 	queue, err = jobs.New(sqlDB, jobs.Config{
 		Workers:      workers,
-		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob(), retention.DailyJob()},
+		PeriodicJobs: []*river.PeriodicJob{signin.CleanupJob(), retention.DailyJob(), reminders.TickJob(cfg.DevReminderInterval)},
 		Logger:       log.With("component", "jobs"),
 		ListenURL:    cfg.JobListenURL,
 	})
@@ -380,4 +384,18 @@ func buildRevision() string {
 		}
 	}
 	return ""
+}
+
+// startedQueue is the job queue for workers registered before it is made:
+// it enqueues through the queue q points to once it exists.
+type startedQueue struct{ q **jobs.Queue }
+
+// Enqueue inserts a job in the current school scope's transaction.
+func (s startedQueue) Enqueue(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
+	return (*s.q).Enqueue(ctx, args, opts)
+}
+
+// EnqueueMany inserts jobs in the current school scope's transaction.
+func (s startedQueue) EnqueueMany(ctx context.Context, params []river.InsertManyParams) error {
+	return (*s.q).EnqueueMany(ctx, params)
 }
