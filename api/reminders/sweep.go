@@ -457,4 +457,3 @@ func dateIn(lang string, d time.Time) string {
 	}
 	return fmt.Sprintf("%d. %s %d", d.Day(), m[d.Month()-1], d.Year())
 }
-

@@ -1686,6 +1686,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the school's deadline reminders go: the days before a deadline (default 3 and 1) and whether one notice goes once it passed (default yes)
+         * @description Access: Admin
+         */
+        get: operations["getApiTenantReminders"];
+        /**
+         * Set when the school's deadline reminders go (days 0 to 30 before, at most five; stored in descending order without repeats; 400 naming daysBefore otherwise). Answers as GET
+         * @description Access: Admin
+         */
+        put: operations["putApiTenantReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/retention": {
         parameters: {
             query?: never;
@@ -1856,6 +1880,30 @@ export interface paths {
          * @description Access: signed in
          */
         post: operations["postApiUsersMePrivacyPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which deadline reminders the caller gets, by kind: before a deadline, once overdue, and (teachers) the daily digest of late students
+         * @description Access: signed in
+         */
+        get: operations["getApiUsersMeReminders"];
+        /**
+         * Turn the caller's deadline reminders of each kind on or off. Answers as GET
+         * @description Access: signed in
+         */
+        put: operations["putApiUsersMeReminders"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3222,6 +3270,34 @@ export interface components {
         };
         /** @enum {string} */
         ProgressView: "full" | "endResults";
+        RemindersChoices: {
+            /** @description Reminders before a deadline of one's own */
+            before: boolean;
+            /** @description For teachers: a daily list of their late students */
+            digest: boolean;
+            /** @description A notice when a deadline of one's own has passed undelivered */
+            overdue: boolean;
+        };
+        RemindersChoicesInput: {
+            /** @description Reminders before a deadline of one's own */
+            before?: boolean;
+            /** @description For teachers: a daily list of their late students */
+            digest?: boolean;
+            /** @description A notice when a deadline of one's own has passed undelivered */
+            overdue?: boolean;
+        };
+        RemindersSchedule: {
+            /** @description Days before a deadline that a reminder goes to whoever has not delivered (0 is the due day itself), each 0 to 30, at most five; empty sends none before */
+            daysBefore: number[];
+            /** @description Whether one notice goes when a deadline has passed undelivered (within a week of it) */
+            overdue: boolean;
+        };
+        RemindersScheduleInput: {
+            /** @description Days before a deadline that a reminder goes to whoever has not delivered (0 is the due day itself), each 0 to 30, at most five; empty sends none before */
+            daysBefore: number[];
+            /** @description Whether one notice goes when a deadline has passed undelivered (within a week of it) */
+            overdue?: boolean;
+        };
         ReportsAreaLevels: {
             /** @description Answers less independent than expected */
             belowExpected: number;
@@ -7502,6 +7578,68 @@ export interface operations {
             };
         };
     };
+    getApiTenantReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSchedule"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    putApiTenantReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSchedule"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
     getApiTenantRetention: {
         parameters: {
             query?: never;
@@ -7875,6 +8013,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsersPrivacyPolicyAccepted"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiUsersMeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersChoices"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    putApiUsersMeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersChoicesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersChoices"];
                 };
             };
             /** @description Error */
