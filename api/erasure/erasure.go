@@ -114,8 +114,7 @@ func Erase(ctx context.Context, userID int64) (Report, error) {
 		{"feide_profiles", "DELETE FROM feide_profiles WHERE user_id = @u"},
 		{"data_copies", "DELETE FROM data_copies WHERE user_id = @u"},
 		{"progress_sharing", "DELETE FROM progress_sharing WHERE student_user_id = @u"},
-		{"reminder_opt_outs", "DELETE FROM reminder_opt_outs WHERE user_id = @u"},
-		{"reminders_sent", "DELETE FROM reminders_sent WHERE user_id = @u"},
+		{"reminders_sent", "WITH off AS (DELETE FROM reminder_opt_outs WHERE user_id = @u) DELETE FROM reminders_sent WHERE user_id = @u"},
 		{"supervisor_invitations", `DELETE FROM supervisor_invitations
 			WHERE lower(email) = lower(@email) OR accepted_by_user_id = @u OR student_user_id = @u`},
 		{"comments", "DELETE FROM comments WHERE user_id = @u"},

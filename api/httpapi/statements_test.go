@@ -427,6 +427,8 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(fmt.Sprintf("/api/users/%d", p.studentID), "admin", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/users/%d/classes/%d", p.studentID, p.classID), "admin", http.StatusOK, 11),
 		get("/api/tenant/retention", "admin", http.StatusOK, 4),
+		get("/api/tenant/reminders", "admin", http.StatusOK, 4),
+		get("/api/users/me/reminders", "student", http.StatusOK, 4),
 		get("/api/tenant/record-of-processing", "admin", http.StatusOK, 4),
 		get("/api/tenant/eformidling", "admin", http.StatusOK, 4),
 		get("/api/archive-deliveries", "admin", http.StatusOK, 5),
@@ -578,12 +580,14 @@ func TestRouteStatementCounts(t *testing.T) {
 		}),
 		call(http.MethodPatch, fmt.Sprintf("/api/users/%d", otherAdvisorID), "admin", map[string]any{"roles": []int64{users.RoleAdvisor}}, http.StatusOK, 10),
 		call(http.MethodPut, "/api/tenant/retention", "admin", map[string]int{"workingDataMonths": 6}, http.StatusOK, 6),
+		call(http.MethodPut, "/api/tenant/reminders", "admin", map[string]any{"daysBefore": []int{2}, "overdue": true}, http.StatusOK, 4),
+		call(http.MethodPut, "/api/users/me/reminders", "student", map[string]bool{"before": false, "overdue": true, "digest": true}, http.StatusOK, 4),
 		call(http.MethodPut, "/api/tenant/eformidling", "admin", eformidling.Config{Enabled: false, URL: "http://127.0.0.1:9/",
 			SenderOrgNumber: "917341512", ReceiverOrgNumber: "917341512"}, http.StatusOK, 5),
 		call(http.MethodPut, "/api/tenant/texts", "admin", map[string]map[string]string{"nb": {"aboutUrl": "https://skole.no/om"}}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/default-language", "admin", map[string]string{"language": "nb"}, http.StatusOK, 7),
 		call(http.MethodPut, "/api/tenant/theme", "admin", map[string]any{"primaryColor": "#0a7d3b", "secondaryColor": "", "logoUrl": ""}, http.StatusOK, 7),
-		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 23), func(c *statementCase) {
+		with(call(http.MethodPost, "", "admin", nil, http.StatusOK, 24), func(c *statementCase) {
 			c.name = "a person erased"
 			var ids [2]int64
 			c.before = func(t *testing.T, i int) {

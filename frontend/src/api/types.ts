@@ -208,6 +208,10 @@ export type SignRequest = Schemas['SigningSignRequestInput'];
 export type DataCopy = Schemas['DatacopyInfo'];
 /** What erasing a person removed and kept. */
 export type ErasureReport = Schemas['ErasureReport'];
+/** When the school's deadline reminders go (`GET /api/tenant/reminders`). */
+export type ReminderSchedule = Schemas['RemindersSchedule'];
+/** Which deadline reminders the caller gets (`GET /api/users/me/reminders`). */
+export type ReminderChoices = Schemas['RemindersChoices'];
 /** The school's retention policy (`GET /api/tenant/retention`). */
 export type RetentionPolicy = Schemas['RetentionPolicy'];
 /** The body of `PUT /api/tenant/retention`: the periods to change. */

@@ -16,6 +16,9 @@ const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default:
 const UserPage = lazy(() => import('./users/UserPage').then((m) => ({ default: m.UserPage })));
 const ArchivePage = lazy(() => import('./archive/ArchivePage').then((m) => ({ default: m.ArchivePage })));
 const PrivacyPage = lazy(() => import('./privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const ReminderSchedulePage = lazy(() =>
+  import('@/features/reminders/ReminderSchedulePage').then((m) => ({ default: m.ReminderSchedulePage })),
+);
 const SchoolTextsPage = lazy(() => import('./texts/SchoolTextsPage').then((m) => ({ default: m.SchoolTextsPage })));
 
 /** The panel, for the index route of `/admin` (where a splat route does not match). */
@@ -54,6 +57,7 @@ export function AdminRoutes() {
         <Route path="texts" element={<SchoolTextsPage />} />
         <Route path="archive" element={<ArchivePage />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="reminders" element={<ReminderSchedulePage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </Suspense>

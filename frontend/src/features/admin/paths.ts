@@ -21,4 +21,5 @@ export const adminPaths = {
   texts: `${ADMIN_HOME}/texts`,
   archive: `${ADMIN_HOME}/archive`,
   privacy: `${ADMIN_HOME}/privacy`,
+  reminders: `${ADMIN_HOME}/reminders`,
 } as const;

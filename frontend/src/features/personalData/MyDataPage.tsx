@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { MyReminders } from '@/features/reminders/MyReminders';
 import { DataCopies } from './DataCopies';
 
 /**
@@ -25,6 +26,9 @@ export function MyDataPage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <DataCopies owner="me" />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <MyReminders />
       </Paper>
     </Container>
   );

@@ -2,6 +2,7 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DescriptionIcon from '@mui/icons-material/Description';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PeopleIcon from '@mui/icons-material/People';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
@@ -68,6 +69,12 @@ const CARDS: PanelCard[] = [
     title: 'admin.panel.privacy.title',
     description: 'admin.panel.privacy.description',
     icon: <PrivacyTipIcon aria-hidden fontSize="large" />,
+  },
+  {
+    to: adminPaths.reminders,
+    title: 'admin.panel.reminders.title',
+    description: 'admin.panel.reminders.description',
+    icon: <NotificationsIcon aria-hidden fontSize="large" />,
   },
 ];
 
