@@ -158,7 +158,7 @@ export async function schoolApi(
   request: APIRequestContext,
   host: string,
   path: string,
-  { token, method = 'GET', data }: { token?: string | null; method?: 'GET' | 'POST' | 'PUT'; data?: unknown } = {},
+  { token, method = 'GET', data }: { token?: string | null; method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; data?: unknown } = {},
 ) {
   const headers: Record<string, string> = { Host: `${host}.localhost:${PORT}` };
   if (token) headers.Authorization = `Bearer ${token}`;
