@@ -344,3 +344,31 @@ func TestSaveScheduleChecks(t *testing.T) {
 		}
 	}
 }
+
+// A signature is reminded only to the parties that have not signed, and
+// only once the end section is complete (before that nobody can sign).
+func TestSignatureRemindersGoToThoseWhoHaveNotSigned(t *testing.T) {
+	p := newPlacement(t)
+	p.db.Exec(t, "skole-a", "DELETE FROM deadline_rules")
+	p.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, role, anchor, offset_days)
+		SELECT id, 'signature', r, 'endSemester', 0 FROM periods, unnest(array['student', 'advisor']) r`)
+	p.db.Exec(t, "skole-a", `INSERT INTO signing_forms (student_reference_id, class_id, student_user_id)
+		SELECT id, class_id, student_user_id FROM student_references WHERE student_user_id = ?`, p.siri)
+	at := osloTime(time.December, 9, 12)
+	if n := p.sweep(t, at); n != 0 {
+		got, _ := p.outbox(t)
+		t.Fatalf("reminded before the end section was complete: %v", got)
+	}
+	p.db.Exec(t, "skole-a", `UPDATE signing_forms SET mid_semester_completed_date = '2026-10-01', end_semester_completed_date = '2026-12-08',
+		signed_by_student_date = now(), signed_by_student_user_id = student_user_id, signed_by_student_sign_in_method = 'code'
+		WHERE student_user_id = ?`, p.siri)
+	p.sweep(t, at)
+	got, texts := p.outbox(t)
+	want := []string{"arne@skole.test: Påminning: frist for signaturen på signeringsskjemaet (praksisrettleiaren sin del) er 10. des. 2026"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	if link := fmt.Sprintf("https://a.localhost/advisor/class/%d/student/%d/signingform", p.class, p.siri); !strings.Contains(texts["arne@skole.test"], link) {
+		t.Errorf("no link %s in:\n%s", link, texts["arne@skole.test"])
+	}
+}
