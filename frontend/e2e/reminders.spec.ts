@@ -52,7 +52,9 @@ test.describe('deadline reminders', () => {
     const choices = { before: true, overdue: true, digest: true };
     expect((await schoolApi(request, HOST, '/api/users/me/reminders', { token: student, method: 'PUT', data: choices })).status()).toBe(200);
 
-    const mine = (await (await schoolApi(request, HOST, '/api/classes/me/student', { token: student })).json()) as StudentClass;
+    // The student's classes, the current one first.
+    const [mine] = (await (await schoolApi(request, HOST, '/api/classes/me/student', { token: student })).json()) as StudentClass[];
+    if (!mine) throw new Error('demo data: the student is in no class');
     const end = mine.assignments.find((a) => !a.isMidSemester && a.forms.length > 0);
     const formName = end?.forms[0]?.name;
     if (!end || !formName) throw new Error('demo data: no end-placement assignment in the student class');
