@@ -4,7 +4,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/deadlines"
 )
 
@@ -113,5 +115,47 @@ func TestDeadlineRulesRoutes(t *testing.T) {
 	// Another school's rules are its own.
 	if n := f.scalar(t, "skole-b", "SELECT count(*) FROM deadline_rules"); n != 0 {
 		t.Errorf("school B has %d rules", n)
+	}
+}
+
+// The form page tells whoever answers when their own answers to each half
+// are due and where that stands at the clock: the student sees the
+// student's deadline, the teacher the teacher's, each half its own; a
+// half without a rule for the caller's role has none.
+func TestFormPageCarriesTheCallersDeadline(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	s.useForm(t, f, s.formID)
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-10-01', end_semester_date = '2026-12-10' WHERE id = ?", s.classID)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, form_id, is_mid_semester, role, anchor, offset_days) VALUES
+		(?, 'answers', ?, true, 'student', 'midSemester', -3), (?, 'answers', ?, false, 'teacher', 'endSemester', 2)`,
+		s.periodID, s.formID, s.periodID, s.formID)
+	// The student delivered the mid-placement set a day late.
+	s.answer(t, f, s.studentID, s.formID, s.questions[0], true, "1")
+	f.db.Exec(t, "skole-a", "UPDATE answer_sets SET delivered_at = '2026-09-29 12:00+00' WHERE user_id = ?", s.studentID)
+	deadlines.Clock = func() time.Time { return time.Date(2026, time.December, 13, 12, 0, 0, 0, time.UTC) }
+	defer func() { deadlines.Clock = time.Now }()
+
+	path := "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/forms/" + itoa(s.formID) + "/full"
+	show := func(h *answers.Half) string {
+		if h == nil || h.Deadline == nil {
+			return "none"
+		}
+		return h.Deadline.DueDate.Format(time.DateOnly) + " " + string(h.Deadline.State)
+	}
+	for _, c := range []struct {
+		who, tok, mid, end string
+	}{
+		{"student", s.student, "2026-09-28 late", "none"},
+		{"teacher", s.teacher, "none", "2026-12-12 overdue"},
+	} {
+		rec := f.send(t, http.MethodGet, "a.localhost", path, c.tok, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s reads the form: %d %s", c.who, rec.Code, rec.Body)
+		}
+		got := decode[answers.Full](t, rec)
+		if mid, end := show(got.MidSemester), show(got.EndSemester); mid != c.mid || end != c.end {
+			t.Errorf("%s: mid %s, end %s; want %s, %s", c.who, mid, end, c.mid, c.end)
+		}
 	}
 }

@@ -2176,6 +2176,8 @@ export interface components {
             advisor: null | components["schemas"]["AnswersSet"];
             /** Format: int64 */
             assignmentId: number;
+            /** @description The due date of the caller's answers to this half and whether it is open, overdue, or was delivered on time or late (judged by the role's first delivery); left out when the caller only reads or no rule sets one */
+            deadline?: null | components["schemas"]["DeadlinesStatus"];
             expectations: null | components["schemas"]["ExpectationsSet"];
             isMidSemester: boolean;
             others: components["schemas"]["AnswersSet"][];
