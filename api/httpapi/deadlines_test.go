@@ -8,6 +8,7 @@ import (
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/deadlines"
+	"github.com/praksis/praksis/api/signing"
 )
 
 // An admin sets a semester's deadline rules and a class's own, and reads
@@ -156,6 +157,49 @@ func TestFormPageCarriesTheCallersDeadline(t *testing.T) {
 		got := decode[answers.Full](t, rec)
 		if mid, end := show(got.MidSemester), show(got.EndSemester); mid != c.mid || end != c.end {
 			t.Errorf("%s: mid %s, end %s; want %s, %s", c.who, mid, end, c.mid, c.end)
+		}
+	}
+}
+
+// The signing form carries when the teacher's end section and each
+// signature are due and where each stands: completed or signed before the
+// day ended is on time, after it late, not yet after it overdue; a
+// signature without a rule has none.
+func TestSigningFormCarriesItsDeadlines(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-10-01', end_semester_date = '2026-12-10' WHERE id = ?", s.classID)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, role, anchor, offset_days) VALUES
+		(?, 'signingEnd', 'teacher', 'endSemester', 0), (?, 'signature', 'student', 'endSemester', 5), (?, 'signature', 'teacher', 'endSemester', 5)`,
+		s.periodID, s.periodID, s.periodID)
+	// A class rule moves the student's signature earlier.
+	f.db.Exec(t, "skole-a", "INSERT INTO deadline_rules (class_id, item, role, anchor, fixed_date) VALUES (?, 'signature', 'student', 'fixed', '2026-12-12')", s.classID)
+	ref := f.scalar(t, "skole-a", "INSERT INTO student_references (class_id, student_user_id, teacher_user_id, advisor_user_id) VALUES (?, ?, ?, ?) RETURNING id",
+		s.classID, s.studentID, s.teacherID, s.advisorID)
+	f.db.Exec(t, "skole-a", `INSERT INTO signing_forms (student_reference_id, class_id, student_user_id, mid_semester_completed_date, end_semester_completed_date,
+		signed_by_student_date, signed_by_student_user_id, signed_by_student_sign_in_method)
+		VALUES (?, ?, ?, '2026-10-01', '2026-12-11', '2026-12-12 21:00+00', ?, 'code')`, ref, s.classID, s.studentID, s.studentID)
+	deadlines.Clock = func() time.Time { return time.Date(2026, time.December, 16, 12, 0, 0, 0, time.UTC) }
+	defer func() { deadlines.Clock = time.Now }()
+
+	show := func(st *deadlines.Status) string {
+		if st == nil {
+			return "none"
+		}
+		return st.DueDate.Format(time.DateOnly) + " " + string(st.State)
+	}
+	path := "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/signingform"
+	for _, who := range []struct{ name, tok string }{{"student", s.student}, {"teacher", s.teacher}} {
+		rec := f.send(t, http.MethodGet, "a.localhost", path, who.tok, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s reads the signing form: %d %s", who.name, rec.Code, rec.Body)
+		}
+		d := decode[signing.Form](t, rec).Deadlines
+		got := []string{show(d.EndSection), show(d.Student), show(d.Advisor), show(d.Teacher)}
+		// The student signed at 22:00 in Oslo on the due day: on time.
+		want := []string{"2026-12-10 late", "2026-12-12 onTime", "none", "2026-12-15 overdue"}
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Errorf("%s sees %v, want %v", who.name, got, want)
 		}
 	}
 }

@@ -3445,6 +3445,16 @@ export interface components {
             /** @description Optional: must match the start call's when given */
             state?: string;
         };
+        SigningDeadlines: {
+            /** @description The supervisor's signature */
+            advisor?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The teacher's end section, delivered when it is completed */
+            endSection?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The student's signature */
+            student?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The teacher's signature */
+            teacher?: null | components["schemas"]["DeadlinesStatus"];
+        };
         SigningForm: {
             /** Format: date-time */
             assessmentResultArchivedAt: null | string;
@@ -3454,6 +3464,8 @@ export interface components {
             attendancePassed: "yes" | "no" | null;
             /** Format: int64 */
             classId: number;
+            /** @description When the end section and each signature are due and where each stands */
+            deadlines: components["schemas"]["SigningDeadlines"];
             /**
              * Format: date
              * @description Set when the end section is completed (saved or signed by the teacher)
