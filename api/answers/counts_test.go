@@ -3,8 +3,6 @@ package answers
 import (
 	"testing"
 	"time"
-
-	"github.com/praksis/praksis/api/deadlines"
 )
 
 // CountsFrom reads the answer counts as CountsSQL sends them, one array per
@@ -35,7 +33,7 @@ func TestCountsFromColumns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := CountsFrom([]byte(assignments), []byte(c.counted), nil, []int64{1, 2})
+			got, err := CountsFrom([]byte(assignments), []byte(c.counted), nil, []int64{1, 2}, time.Now())
 			if failedAsWanted(t, err, c.wantErr) {
 				return
 			}
@@ -67,8 +65,7 @@ func TestCountsFromColumns(t *testing.T) {
 // class's own rule overrides its semester's, and a half without a rule
 // for a role has no deadline.
 func TestCountsFromDeadlines(t *testing.T) {
-	deadlines.Clock = func() time.Time { return time.Date(2026, time.October, 5, 12, 0, 0, 0, time.UTC) }
-	defer func() { deadlines.Clock = time.Now }()
+	now := time.Date(2026, time.October, 5, 12, 0, 0, 0, time.UTC)
 	const assignments = `[{"id": 10, "formId": 1, "mid": true, "name": "Hovedskjema", "main": true, "total": 24},
 		{"id": 11, "formId": 1, "mid": false, "name": "Hovedskjema", "main": true, "total": 24}]`
 	const counted = `{"s": [1, 1], "a": [10, 10], "r": ["student", "teacher"], "n": [24, 24], "d": [true, true],
@@ -79,7 +76,7 @@ func TestCountsFromDeadlines(t *testing.T) {
 		{"own": false, "item": "answers", "formId": 1, "mid": true, "role": "advisor", "anchor": "midSemester", "offset": 0, "fixed": null},
 		{"own": true, "item": "answers", "formId": 1, "mid": true, "role": "advisor", "anchor": "fixed", "offset": 0, "fixed": "2026-09-20"},
 		{"own": false, "item": "answers", "formId": 1, "mid": false, "role": "teacher", "anchor": "endSemester", "offset": 0, "fixed": null}]}`
-	got, err := CountsFrom([]byte(assignments), []byte(counted), []byte(schedule), []int64{1, 2})
+	got, err := CountsFrom([]byte(assignments), []byte(counted), []byte(schedule), []int64{1, 2}, now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/expectations"
@@ -188,6 +189,9 @@ type fullState struct {
 	Expectations []byte
 	// ClassDeadlines is deadlines.ScheduleSQL's.
 	ClassDeadlines []byte
+	// now is the school's time when the state was read, which the
+	// deadlines are judged at.
+	now time.Time
 	// StructureVersion is the form's (0 when there is no such form);
 	// Questions is NULL when held has it.
 	StructureVersion int64
@@ -210,7 +214,7 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64, last bo
 	if err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}
-	st.key, st.held = key, held
+	st.key, st.held, st.now = key, held, clock.Now(ctx)
 	return st, nil
 }
 
@@ -310,7 +314,6 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	if err != nil {
 		return nil, nil, err
 	}
-	now := deadlines.Clock()
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
 	for _, a := range as {
 		var of []Set
@@ -328,7 +331,7 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 		h := &Half{AssignmentID: a.ID, IsMidSemester: a.Mid, Student: sl.student, Advisor: sl.advisor,
 			Teacher: sl.teacher, Others: sl.others}
 		if mine != "" {
-			h.Deadline = due.Of(formID, a.Mid, deadlines.Role(mine), first, now)
+			h.Deadline = due.Of(formID, a.Mid, deadlines.Role(mine), first, st.now)
 		}
 		for _, e := range exps {
 			if e.Mid != a.Mid {
@@ -538,9 +541,9 @@ func CountsSQL(students string) string {
 // CountsFrom is, for each of the students, the progress of every form the
 // class uses from what CountsSQL read: answered of total per half and role
 // (without comparisons), with each role's deadline as it stands at
-// deadlines.Clock (judged by the role's first delivery). Students without
+// now (judged by the role's first delivery). Students without
 // answers get zeros.
-func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64) (map[int64][]FormProgress, error) {
+func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64, now time.Time) (map[int64][]FormProgress, error) {
 	var as []struct {
 		ID     int64  `json:"id"`
 		FormID int64  `json:"formId"`
@@ -574,7 +577,6 @@ func CountsFrom(assignments, counted, schedule []byte, studentIDs []int64) (map[
 	if err != nil {
 		return nil, err
 	}
-	now := deadlines.Clock()
 	type key struct {
 		student, assignment int64
 		role                Role
@@ -629,7 +631,7 @@ func Counts(ctx context.Context, classID int64, studentIDs []int64) (map[int64][
 		map[string]any{"class": classID, "students": pgIDs(studentIDs)}).Scan(&row).Error; err != nil {
 		return nil, fmt.Errorf("count answers in class %d: %w", classID, err)
 	}
-	return CountsFrom(row.ClassAssignments, row.AnswerCounts, row.ClassDeadlines, studentIDs)
+	return CountsFrom(row.ClassAssignments, row.AnswerCounts, row.ClassDeadlines, studentIDs, clock.Now(ctx))
 }
 
 // pgIDs is ids as a Postgres array literal, for one parameter whatever
@@ -668,7 +670,7 @@ func ProgressOf(ctx context.Context, classID, studentID int64) (*Progress, error
 	if err != nil {
 		return nil, err
 	}
-	return st.progress(classID, studentID)
+	return st.progress(classID, studentID, clock.Now(ctx))
 }
 
 // ReadProgress is ProgressOf for the caller, with the relation worked out
@@ -682,7 +684,7 @@ func ReadProgress(ctx context.Context, caller *auth.Caller, classID, studentID i
 	if _, err := st.check(caller, studentID); err != nil {
 		return nil, err
 	}
-	return st.progress(classID, studentID)
+	return st.progress(classID, studentID, clock.Now(ctx))
 }
 
 // progressState is what a student's progress needs, read in one statement.
@@ -720,8 +722,8 @@ func loadProgress(ctx context.Context, classID, studentID, me int64) (*progressS
 	return &st, nil
 }
 
-func (st *progressState) progress(classID, studentID int64) (*Progress, error) {
-	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, []int64{studentID})
+func (st *progressState) progress(classID, studentID int64, now time.Time) (*Progress, error) {
+	counts, err := CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, []int64{studentID}, now)
 	if err != nil {
 		return nil, err
 	}

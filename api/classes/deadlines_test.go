@@ -6,6 +6,8 @@ import (
 	"time"
 	_ "time/tzdata"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/auth"
@@ -45,8 +47,8 @@ func TestOverviewDeadlinesFollowTheClassDates(t *testing.T) {
 	db.Exec(t, "skole-a", `INSERT INTO answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id, is_mid_semester, delivered_at)
 		SELECT a.id, a.form_id, ?, ?, a.class_id, ?, true, '2026-09-28 20:00+00' FROM assignments a WHERE a.class_id = ? AND a.is_mid_semester`, student, student, subject, class)
 
-	deadlines.Clock = func() time.Time { return time.Date(2026, time.December, 12, 12, 0, 0, 0, time.UTC) }
-	defer func() { deadlines.Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.December, 12, 12, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 	states := func() (mid, end string) {
 		var out []StudentOverview
 		if err := db.InScopeTest("skole-a", func(ctx context.Context, _ *gorm.DB) (err error) {

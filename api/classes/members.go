@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/audit"
 	"github.com/praksis/praksis/api/dbjson"
@@ -175,7 +177,7 @@ func MatchingAffiliations(ctx context.Context, userID int64) ([]Class, error) {
 	if len(codes) == 0 {
 		return []Class{}, nil
 	}
-	today := periods.Clock()
+	today := clock.Now(ctx)
 	return load(ctx, "upper(s.subject_code) IN ? AND p.end_date >= ?", codes, today.Format("2006-01-02"))
 }
 
@@ -207,7 +209,7 @@ func JoinAsStudent(ctx context.Context, classID, studentID int64) (sc *StudentCl
 		WHERE cs.user_id = ? ORDER BY p.start_date DESC`, studentID).Scan(&mine).Error; err != nil {
 		return nil, false, fmt.Errorf("load classes of student %d: %w", studentID, err)
 	}
-	today := periods.Clock().Format("2006-01-02")
+	today := clock.Now(ctx).Format("2006-01-02")
 	for _, m := range mine {
 		if m.ClassID == classID {
 			sc, err := studentView(ctx, c, studentID)

@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/praksis/praksis/api/clock"
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
@@ -77,7 +80,7 @@ func Overview(ctx context.Context, classID int64, only []int64, drafts bool, me 
 	if err != nil {
 		return nil, err
 	}
-	return st.overview(drafts, me)
+	return st.overview(drafts, me, clock.Now(ctx))
 }
 
 // ClassStudents is the class page: the caller's relation to the class and,
@@ -95,7 +98,7 @@ func ClassStudents(ctx context.Context, caller *auth.Caller, classID int64) ([]S
 	if err := policy.CanSeeClassStudents(rel); err != nil {
 		return nil, err
 	}
-	return st.overview(rel.Teacher, caller.UserID)
+	return st.overview(rel.Teacher, caller.UserID, clock.Now(ctx))
 }
 
 // overviewState is what an overview needs, read in one statement: the
@@ -167,7 +170,7 @@ func pgIDs(ids []int64) string {
 	return "{" + strings.Join(parts, ",") + "}"
 }
 
-func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, error) {
+func (st *overviewState) overview(drafts bool, me int64, now time.Time) ([]StudentOverview, error) {
 	var rows []struct {
 		ID    int64  `json:"id"`
 		Name  string `json:"name"`
@@ -240,7 +243,7 @@ func (st *overviewState) overview(drafts bool, me int64) ([]StudentOverview, err
 			SignedByTeacher: f.Teacher, SignedByStudent: f.Student, SignedByAdvisor: f.Advisor}
 		out[index[f.S]].SigningForm = state
 	}
-	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, ids)
+	progress, err := answers.CountsFrom(st.ClassAssignments, st.AnswerCounts, st.ClassDeadlines, ids, now)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/praksis/praksis/api/dbjson"
 )
@@ -38,7 +39,7 @@ func TestOverviewRefsFromColumns(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			st := &overviewState{Students: []byte(students), Refs: []byte(c.refs), Warnings: []byte(`[]`), Signing: []byte(`[]`),
 				ClassAssignments: []byte(`[]`), AnswerCounts: []byte(`{"s": null, "a": null, "r": null, "n": null, "d": null}`)}
-			out, err := st.overview(false, 99)
+			out, err := st.overview(false, 99, time.Now())
 			if c.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, c.wantErr)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -76,7 +78,7 @@ func loadWith(ctx context.Context, extra, where string, args ...any) ([]Class, [
 	}
 	out := make([]Class, len(rows))
 	extras := make([][]byte, len(rows))
-	today := periods.Clock()
+	today := clock.Now(ctx)
 	for i, r := range rows {
 		p := periods.Period{ID: r.PeriodID, Name: r.PeriodName, StartDate: *dateOf(&r.StartDate), EndDate: *dateOf(&r.EndDate)}
 		p.Status = p.StatusOn(today)

@@ -8,9 +8,6 @@ import (
 	"github.com/praksis/praksis/api/periods"
 )
 
-// Clock is the moment states are judged at; tests replace it.
-var Clock = time.Now
-
 // Status is a deadline as the person who must deliver sees it.
 type Status struct {
 	DueDate periods.Date `json:"dueDate" description:"The last day to deliver (delivered on time before it ends in Europe/Oslo)"`

@@ -7,6 +7,8 @@ import (
 	"time"
 	_ "time/tzdata"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -228,8 +230,8 @@ func TestRulesRefused(t *testing.T) {
 // them, and the old semester keeps its own.
 func TestNextSemesterCarriesRulesOver(t *testing.T) {
 	s := newSchool(t)
-	periods.Clock = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
-	defer func() { periods.Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 	rules := []Rule{
 		{Key{Answers, s.main, true, Student}, When{Anchor: MidSemester, OffsetDays: -3}},
 		{Key{Answers, s.other, false, Student}, When{Anchor: Fixed, FixedDate: date("2026-11-15")}},

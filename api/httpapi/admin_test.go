@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/subjects"
 	"github.com/praksis/praksis/api/users"
@@ -164,8 +166,8 @@ func TestSubjects(t *testing.T) {
 func TestCreateNextSemester(t *testing.T) {
 	f := newFixture(t)
 	admin, _ := f.signIn(t, "skole-a", "a.localhost", "admin@a.test", users.RoleAdmin)
-	periods.Clock = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
-	defer func() { periods.Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 
 	// No semester at all in November: the autumn of this year.
 	first := decode[periods.Period](t, f.send(t, http.MethodPost, "a.localhost", "/api/periods", admin, nil))

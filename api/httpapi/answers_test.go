@@ -12,13 +12,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/expectations"
 	"github.com/praksis/praksis/api/mail"
-	"github.com/praksis/praksis/api/periods"
 )
 
 // discardJobs stands in for the job queue: messages stay in the school's
@@ -36,8 +37,8 @@ func newMailFixture(t *testing.T) *fixture {
 // onDay sets the date rules' clock for the rest of the test.
 func onDay(t *testing.T, y int, m time.Month, d int) {
 	t.Helper()
-	periods.Clock = func() time.Time { return time.Date(y, m, d, 12, 0, 0, 0, time.UTC) }
-	t.Cleanup(func() { periods.Clock = time.Now })
+	clock.Base = func() time.Time { return time.Date(y, m, d, 12, 0, 0, 0, time.UTC) }
+	t.Cleanup(func() { clock.Base = time.Now })
 }
 
 // mainForm is the placement's class using a main form of two graded

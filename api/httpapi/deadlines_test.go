@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/signing"
 )
@@ -134,8 +135,8 @@ func TestFormPageCarriesTheCallersDeadline(t *testing.T) {
 	// The student delivered the mid-placement set a day late.
 	s.answer(t, f, s.studentID, s.formID, s.questions[0], true, "1")
 	f.db.Exec(t, "skole-a", "UPDATE answer_sets SET delivered_at = '2026-09-29 12:00+00' WHERE user_id = ?", s.studentID)
-	deadlines.Clock = func() time.Time { return time.Date(2026, time.December, 13, 12, 0, 0, 0, time.UTC) }
-	defer func() { deadlines.Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.December, 13, 12, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 
 	path := "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/forms/" + itoa(s.formID) + "/full"
 	show := func(h *answers.Half) string {
@@ -179,8 +180,8 @@ func TestSigningFormCarriesItsDeadlines(t *testing.T) {
 	f.db.Exec(t, "skole-a", `INSERT INTO signing_forms (student_reference_id, class_id, student_user_id, mid_semester_completed_date, end_semester_completed_date,
 		signed_by_student_date, signed_by_student_user_id, signed_by_student_sign_in_method)
 		VALUES (?, ?, ?, '2026-10-01', '2026-12-11', '2026-12-12 21:00+00', ?, 'code')`, ref, s.classID, s.studentID, s.studentID)
-	deadlines.Clock = func() time.Time { return time.Date(2026, time.December, 16, 12, 0, 0, 0, time.UTC) }
-	defer func() { deadlines.Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.December, 16, 12, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 
 	show := func(st *deadlines.Status) string {
 		if st == nil {

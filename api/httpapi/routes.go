@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/users"
 )
@@ -46,6 +47,9 @@ func (s *Server) routes() {
 	s.progressRoutes(api, g)
 
 	s.docsRoutes(root)
+	// A development helper that is not handed in (production) is not
+	// found, whatever the method.
+	root.g.RouteNotFound("/dev/*", func(*echo.Context) error { return apperror.NotFoundf("error.routeNotFound") })
 	root.Handle(http.MethodGet, "/*", s.spa(s.dist), Op{
 		Summary: "The web app for the school of the request's host (client-side routes fall back to index.html)",
 		Tag:     "app", Access: "public", Produces: "text/html",

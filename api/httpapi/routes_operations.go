@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/tenants"
 )
 
@@ -35,6 +36,16 @@ func (s *Server) operationsRoutes(root *Group) {
 		root.Handle(http.MethodGet, "/dev/mail", s.devMail.HandlePage, Op{Summary: "Development only: every e-mail sent since start, newest first", Tag: "development", Access: "public (development only)", Produces: "text/html"})
 		root.Handle(http.MethodGet, "/dev/mail/messages", s.devMail.HandleMessages, Op{Summary: "Development only: every e-mail sent since start as [{to, subject, text, html, sentAt}], newest first", Tag: "development", Access: "public (development only)"})
 	}
+	if s.devClock != nil {
+		clockOp := func(summary string) Op {
+			return Op{Summary: summary, Tag: "development", Access: "public (development only)", Response: clock.Reading{}}
+		}
+		root.Handle(http.MethodGet, "/dev/clock", s.schoolClock(s.devClock.Show), clockOp("Development only: the clock of the request's school"))
+		placeOp := clockOp("Development only: place the clock of the request's school (deadline states, semester status and reminders follow it; other schools keep theirs)")
+		placeOp.Request = clock.Placement{}
+		root.Handle(http.MethodPost, "/dev/clock", s.schoolClock(s.devClock.Place), placeOp)
+		root.Handle(http.MethodDelete, "/dev/clock", s.schoolClock(s.devClock.Reset), clockOp("Development only: put the clock of the request's school back on the machine's"))
+	}
 	if s.mockEFormidling != nil {
 		ip := echo.WrapHandler(s.mockEFormidling)
 		for _, m := range []string{http.MethodGet, http.MethodPost} {
@@ -48,4 +59,16 @@ func (s *Server) operationsRoutes(root *Group) {
 		}
 	}
 
+}
+
+// schoolClock runs a development clock route for the school of the
+// request's host.
+func (s *Server) schoolClock(h func(*echo.Context, *tenants.Tenant) error) func(*echo.Context) error {
+	return func(c *echo.Context) error {
+		t, err := s.tenantOf(c.Request())
+		if err != nil {
+			return err
+		}
+		return h(c, t)
+	}
 }

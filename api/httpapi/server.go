@@ -54,7 +54,9 @@ type Server struct {
 	signin  *signin.Service
 	// devMail and mockIDP are served only in development (nil otherwise).
 	devMail MailPages
-	mockIDP http.Handler
+	// devClock places a school's clock in development (nil otherwise).
+	devClock ClockRoutes
+	mockIDP  http.Handler
 	// mockEFormidling is the development integrasjonspunkt (nil otherwise).
 	mockEFormidling http.Handler
 	// archive serves the admins' routes of delivery to the school's archive.
@@ -78,6 +80,15 @@ type MailPages interface {
 	HandleMessages(c *echo.Context) error
 }
 
+// ClockRoutes are the development clock's routes on a school's host: GET,
+// POST and DELETE /dev/clock show, place and reset that school's clock.
+// Only development mode hands them in.
+type ClockRoutes interface {
+	Show(c *echo.Context, t *tenants.Tenant) error
+	Place(c *echo.Context, t *tenants.Tenant) error
+	Reset(c *echo.Context, t *tenants.Tenant) error
+}
+
 // Options are the parts of a server that tests and commands vary.
 type Options struct {
 	// Auth checks tokens and keeps sessions.
@@ -88,6 +99,9 @@ type Options struct {
 	// DevMail, when set, is the development mail catcher served at
 	// /dev/mail (development only).
 	DevMail MailPages
+	// DevClock, when set, serves /dev/clock, which places the clock of the
+	// request's school (development only).
+	DevClock ClockRoutes
 	// MockIDP, when set, is the mock identity provider served under
 	// /dev/idp/ (development only).
 	MockIDP http.Handler
@@ -138,7 +152,7 @@ const defaultBodyLimit = 1 << 20
 func New(cfg *config.Config, reg *tenants.Registry, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
 	s := &Server{cfg: cfg, reg: reg, log: log, e: e, controlReady: opts.ControlReady, auth: opts.Auth,
-		signin: opts.SignIn, devMail: opts.DevMail, mockIDP: opts.MockIDP,
+		signin: opts.SignIn, devMail: opts.DevMail, devClock: opts.DevClock, mockIDP: opts.MockIDP,
 		mockEFormidling: opts.MockEFormidling, archive: &eformidling.Handlers{Jobs: opts.ArchiveJobs}, dist: opts.Dist,
 		dataCopies: &datacopy.Handlers{Jobs: opts.DataCopyJobs}}
 	if s.dist == nil {

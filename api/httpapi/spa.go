@@ -39,10 +39,16 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 	pre := loadPreloads(dist)
 	return func(c *echo.Context) error {
 		req := c.Request()
+		p := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
+		if p == "dev" || strings.HasPrefix(p, "dev/") {
+			// The development helpers exist only in development; elsewhere
+			// (and for a helper not handed in) they are not found, whatever
+			// the method, rather than an app page.
+			return apperror.NotFoundf("error.routeNotFound")
+		}
 		if req.Method != http.MethodGet && req.Method != http.MethodHead {
 			return echo.ErrMethodNotAllowed
 		}
-		p := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
 		if p == "api" || strings.HasPrefix(p, "api/") {
 			// An unknown API route is an API error, not an app page.
 			return apperror.NotFoundf("error.routeNotFound")

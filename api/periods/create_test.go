@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -18,8 +20,8 @@ func TestCreateNextAfterAutumn(t *testing.T) {
 	db := testdb.New(t)
 	db.School(t, "skole-a", "Skole A")
 	db.Exec(t, "skole-a", "INSERT INTO periods (name, start_date, end_date) VALUES ('Høst 2026', '2026-07-01', '2026-12-31')")
-	Clock = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
-	defer func() { Clock = time.Now }()
+	clock.Base = func() time.Time { return time.Date(2026, time.November, 21, 10, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
 
 	create := func(shown *Period) (*Period, error) {
 		var created *Period

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/swaggest/jsonschema-go"
 
 	"github.com/praksis/praksis/api/apperror"
@@ -110,9 +112,6 @@ func fall(y int) Period {
 	return Period{Name: "Høst " + strconv.Itoa(y), StartDate: DateOf(y, time.July, 1), EndDate: DateOf(y, time.December, 31)}
 }
 
-// Clock is today's date for the rules; tests replace it.
-var Clock = time.Now
-
 // List returns every semester, newest first, with its status.
 func List(ctx context.Context) ([]Period, error) {
 	tx, err := tenants.DB(ctx)
@@ -128,7 +127,7 @@ func List(ctx context.Context) ([]Period, error) {
 	if err := tx.Raw("SELECT id, name, start_date, end_date FROM periods ORDER BY start_date DESC").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list semesters: %w", err)
 	}
-	today := Clock()
+	today := clock.Now(ctx)
 	out := make([]Period, len(rows))
 	for i, r := range rows {
 		p := Period{ID: r.ID, Name: r.Name, StartDate: Date{r.StartDate.UTC()}, EndDate: Date{r.EndDate.UTC()}}
@@ -177,8 +176,9 @@ func proposal(ctx context.Context) (*Period, *Period, error) {
 			}
 		}
 	}
-	next := Next(current, Clock())
-	next.Status = next.StatusOn(Clock())
+	now := clock.Now(ctx)
+	next := Next(current, now)
+	next.Status = next.StatusOn(now)
 	return &next, current, nil
 }
 

@@ -6,12 +6,13 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/praksis/praksis/api/clock"
+
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/forms"
-	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/api/policy"
 	"github.com/praksis/praksis/api/users"
 	"github.com/praksis/praksis/tenants"
@@ -164,7 +165,7 @@ func Read(ctx context.Context, caller *auth.Caller, studentID int64) (*Record, e
 			return nil, fmt.Errorf("decode the progress of student %d: %w", studentID, err)
 		}
 	}
-	today := periods.Clock().Format(time.DateOnly)
+	today := clock.Now(ctx).Format(time.DateOnly)
 	views, err := sees(caller, studentID, rows, st.SharedAt != nil, today)
 	if err != nil {
 		return nil, err

@@ -89,13 +89,12 @@ type Deadlines struct {
 	Teacher    *deadlines.Status `json:"teacher,omitempty" description:"The teacher's signature"`
 }
 
-// judgeDeadlines fills Deadlines from what load read, at deadlines.Clock.
-func (f *Form) judgeDeadlines() error {
+// judgeDeadlines fills Deadlines from what load read, at now.
+func (f *Form) judgeDeadlines(now time.Time) error {
 	due, err := deadlines.ScheduleFrom(f.SigningDeadlines)
 	if err != nil {
 		return err
 	}
-	now := deadlines.Clock()
 	var completed *time.Time
 	if f.EndSemesterCompletedDate != nil {
 		if day, err := time.Parse(time.DateOnly, *f.EndSemesterCompletedDate); err == nil {

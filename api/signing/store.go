@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/tenants"
 )
@@ -39,7 +40,7 @@ func load(ctx context.Context, classID, studentID int64) (*Form, error) {
 	if res.RowsAffected == 0 {
 		return nil, ErrNone
 	}
-	if err := f.judgeDeadlines(); err != nil {
+	if err := f.judgeDeadlines(clock.Now(ctx)); err != nil {
 		return nil, fmt.Errorf("signing form of student %d in class %d: %w", studentID, classID, err)
 	}
 	return &f, nil

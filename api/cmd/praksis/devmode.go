@@ -19,17 +19,23 @@ import (
 	"github.com/praksis/praksis/api/httpapi"
 	"github.com/praksis/praksis/api/mail"
 	"github.com/praksis/praksis/dev/demo"
+	"github.com/praksis/praksis/dev/devclock"
 	"github.com/praksis/praksis/dev/mailcatcher"
 	"github.com/praksis/praksis/dev/mockeformidling"
 	"github.com/praksis/praksis/dev/mockidp"
 )
 
 // serveDoubles puts on opts the development doubles the configuration asks
-// for: the mail catcher's pages, the test integrasjonspunkt and the test
-// identity provider. catcher is nil unless DEV_MAIL_CATCHER started one.
+// for: the mail catcher's pages, the development clock, the test
+// integrasjonspunkt and the test identity provider. catcher is nil unless DEV_MAIL_CATCHER started one.
 func serveDoubles(cfg *config.Config, log *slog.Logger, catcher *mailcatcher.Catcher, opts *httpapi.Options) error {
 	if catcher != nil {
 		opts.DevMail = catcher
+	}
+	// A school's clock moves only in development: in production the
+	// routes do not exist and every school runs on the machine's clock.
+	if cfg.Env == config.Development {
+		opts.DevClock = devclock.Routes{}
 	}
 	if cfg.DevMockEFormidling {
 		opts.MockEFormidling = mockeformidling.New("/dev/eformidling")

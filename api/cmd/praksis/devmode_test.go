@@ -3,12 +3,17 @@ package main
 import (
 	"go/parser"
 	"go/token"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/praksis/praksis/api/config"
+	"github.com/praksis/praksis/api/httpapi"
 )
 
 // filesImportingDev lists the Go files of dir, tests left out, that import
@@ -58,5 +63,23 @@ func TestOnlyDevModeImportsTheDoubles(t *testing.T) {
 	}
 	if got := filesImportingDev(t, dir); !slices.Equal(got, []string{"devmode.go", "serve.go"}) {
 		t.Errorf("in the sample: %v, want devmode.go and serve.go", got)
+	}
+}
+
+// The development clock is handed to the server only in development: in
+// production its routes do not exist and every school runs on the
+// machine's clock.
+func TestDevClockOnlyInDevelopment(t *testing.T) {
+	for _, c := range []struct {
+		env  config.Environment
+		want bool
+	}{{config.Development, true}, {config.Production, false}} {
+		var opts httpapi.Options
+		if err := serveDoubles(&config.Config{Env: c.env}, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, &opts); err != nil {
+			t.Fatal(err)
+		}
+		if got := opts.DevClock != nil; got != c.want {
+			t.Errorf("%s: development clock handed in %v, want %v", c.env, got, c.want)
+		}
 	}
 }
