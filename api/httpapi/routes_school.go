@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/praksis/praksis/api/calendar"
 	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/retention"
@@ -27,6 +28,14 @@ func (s *Server) schoolRoutes(api *Group, g guards) {
 		In: datacopy.File{}, Response: datacopy.Copy{}, Produces: "application/json, application/pdf"}, g.signedIn)
 	api.Handle(http.MethodPost, "/users/:id/erasure", erasure.HandleErase, Op{Summary: "Erase a person: account (or, when a kept record names them, its personal fields), sessions, codes, e-mail, invitations, answer sets they wrote or that assess them, comments, warnings about them, memberships, data copies. " +
 		"Locked signing forms, archived results and warnings they wrote about others stay. Answers what was removed and kept. 409 while a signing form involving them is open, or for oneself; 404 when no such user", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
+	// The calendar feed: the address is the secret, so the feed itself
+	// needs no sign-in; the settings routes do.
+	api.Handle(http.MethodGet, "/users/me/calendar", calendar.HandleStatus, Op{Summary: "Whether the caller has a calendar feed address, and since when (the address itself is shown only when made)", Tag: "calendar", Access: "signed in"}, g.signedIn)
+	api.Handle(http.MethodPost, "/users/me/calendar", calendar.HandleRenew, Op{Summary: "Make the caller a new private calendar feed address (iCalendar) and show it once; an earlier address stops working (404)", Tag: "calendar", Access: "signed in",
+		Responses: map[int]string{http.StatusCreated: "The new address"}}, g.signedIn)
+	api.Handle(http.MethodGet, "/calendar/:file", calendar.HandleFeed, Op{Summary: "A person's calendar feed (RFC 5545): their deadlines in each class, in the role they have there, and the classes' mid-semester and end dates, as all-day events titled in their language with the form and subject code only. " +
+		"ETag and Cache-Control: private, max-age=3600; 304 when If-None-Match names the ETag. 404 for an unknown or renewed address, or a person no longer active", Tag: "calendar", Access: "public: whoever has the secret address",
+		In: calendar.FeedParams{}, Produces: "text/calendar", Responses: map[int]string{http.StatusNotModified: "The feed is as the client has it (If-None-Match)"}})
 	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy, in the asked language", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
