@@ -263,4 +263,3 @@ func tokenOf(file string) (string, bool) {
 	}
 	return token, true
 }
-

@@ -73,8 +73,8 @@ func TestCalendarFeed(t *testing.T) {
 		got[e.GetProperty(ics.ComponentPropertySummary).Value] = day.Format(time.DateOnly)
 	}
 	want := map[string]string{
-		"Midtvegs i praksis – SYKP2100":            "2026-10-01",
-		"Praksis sluttar – SYKP2100":               "2026-12-10",
+		"Midtvegs i praksis – SYKP2100":           "2026-10-01",
+		"Praksis sluttar – SYKP2100":              "2026-12-10",
 		"Frist: Hovedskjema, midtvegs – SYKP2100": "2026-09-28",
 	}
 	if len(got) != len(want) {
