@@ -35,7 +35,7 @@ func TestCalendarFeed(t *testing.T) {
 	if status.Active {
 		t.Errorf("a feed before any was made: %+v", status)
 	}
-	make := func(tok string) string {
+	newAddress := func(tok string) string {
 		t.Helper()
 		rec := f.send(t, http.MethodPost, "a.localhost", "/api/users/me/calendar", tok, nil)
 		if rec.Code != http.StatusCreated {
@@ -43,7 +43,7 @@ func TestCalendarFeed(t *testing.T) {
 		}
 		return decode[calendar.Feed](t, rec).Path
 	}
-	path := make(s.student)
+	path := newAddress(s.student)
 	if !strings.HasPrefix(path, "/api/calendar/") || !strings.HasSuffix(path, ".ics") {
 		t.Fatalf("address %q", path)
 	}
@@ -100,7 +100,7 @@ func TestCalendarFeed(t *testing.T) {
 	}
 
 	// The teacher's feed has the teacher's deadlines, in Bokmål.
-	teacherCal, err := ics.ParseCalendar(strings.NewReader(f.send(t, http.MethodGet, "a.localhost", make(s.teacher), "", nil).Body.String()))
+	teacherCal, err := ics.ParseCalendar(strings.NewReader(f.send(t, http.MethodGet, "a.localhost", newAddress(s.teacher), "", nil).Body.String()))
 	if err != nil {
 		t.Fatalf("teacher's feed: %v", err)
 	}
@@ -112,7 +112,7 @@ func TestCalendarFeed(t *testing.T) {
 		t.Errorf("teacher's events: %q", titles)
 	}
 
-	renewed := make(s.student)
+	renewed := newAddress(s.student)
 	for _, c := range []struct {
 		name, host, path string
 		want             int
