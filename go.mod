@@ -3,6 +3,7 @@ module github.com/praksis/praksis
 go 1.26.8
 
 require (
+	github.com/arran4/golang-ical v0.3.4
 	github.com/coreos/go-oidc/v3 v3.21.0
 	github.com/emersion/go-smtp v0.25.1
 	github.com/exaring/otelpgx v0.13.0

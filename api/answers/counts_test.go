@@ -71,11 +71,11 @@ func TestCountsFromDeadlines(t *testing.T) {
 	const counted = `{"s": [1, 1], "a": [10, 10], "r": ["student", "teacher"], "n": [24, 24], "d": [true, true],
 		"w": ["2026-09-28T21:59:00Z", "2026-09-28T22:01:00Z"]}`
 	const schedule = `{"mid": "2026-10-01", "end": "2026-12-10", "rules": [
-		{"own": false, "formId": 1, "mid": true, "role": "student", "anchor": "midSemester", "offset": -3, "fixed": null},
-		{"own": false, "formId": 1, "mid": true, "role": "teacher", "anchor": "midSemester", "offset": -3, "fixed": null},
-		{"own": false, "formId": 1, "mid": true, "role": "advisor", "anchor": "midSemester", "offset": 0, "fixed": null},
-		{"own": true, "formId": 1, "mid": true, "role": "advisor", "anchor": "fixed", "offset": 0, "fixed": "2026-09-20"},
-		{"own": false, "formId": 1, "mid": false, "role": "teacher", "anchor": "endSemester", "offset": 0, "fixed": null}]}`
+		{"own": false, "item": "answers", "formId": 1, "mid": true, "role": "student", "anchor": "midSemester", "offset": -3, "fixed": null},
+		{"own": false, "item": "answers", "formId": 1, "mid": true, "role": "teacher", "anchor": "midSemester", "offset": -3, "fixed": null},
+		{"own": false, "item": "answers", "formId": 1, "mid": true, "role": "advisor", "anchor": "midSemester", "offset": 0, "fixed": null},
+		{"own": true, "item": "answers", "formId": 1, "mid": true, "role": "advisor", "anchor": "fixed", "offset": 0, "fixed": "2026-09-20"},
+		{"own": false, "item": "answers", "formId": 1, "mid": false, "role": "teacher", "anchor": "endSemester", "offset": 0, "fixed": null}]}`
 	got, err := CountsFrom([]byte(assignments), []byte(counted), []byte(schedule), []int64{1, 2}, now)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/dbjson"
 	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/expectations"
@@ -148,6 +149,9 @@ type Half struct {
 	Teacher       *Set              `json:"teacher"`
 	Others        []Set             `json:"others"`
 	Expectations  *expectations.Set `json:"expectations"`
+	// Deadline is the caller's own, so that the form page shows when
+	// what the caller answers is due.
+	Deadline *deadlines.Status `json:"deadline,omitempty" description:"The due date of the caller's answers to this half and whether it is open, overdue, or was delivered on time or late (judged by the role's first delivery); left out when the caller only reads or no rule sets one"`
 }
 
 // Full is everything answered about a student for one form in a class:
@@ -185,6 +189,11 @@ type fullState struct {
 	Circle       []byte
 	Sets         []byte
 	Expectations []byte
+	// ClassDeadlines is deadlines.ScheduleSQL's.
+	ClassDeadlines []byte
+	// now is the school's time when the state was read, which the
+	// deadlines are judged at.
+	now time.Time
 	// StructureVersion is the form's (0 when there is no such form);
 	// Questions is NULL when held has it.
 	StructureVersion int64
@@ -207,12 +216,12 @@ func loadFull(ctx context.Context, classID, studentID, formID, me int64, last bo
 	if err != nil {
 		return nil, fmt.Errorf("read form %d about student %d in class %d: %w", formID, studentID, classID, err)
 	}
-	st.key, st.held = key, held
+	st.key, st.held, st.now = key, held, clock.Now(ctx)
 	return st, nil
 }
 
 // fullSQL reads what a full read needs (fullState) in one statement.
-var fullSQL = tenants.NewNamed(`SELECT ` + policy.RelationSQL + `,
+var fullSQL = tenants.NewNamed(`SELECT ` + policy.RelationSQL + `, ` + deadlines.ScheduleSQL + `,
 			(SELECT coalesce(json_agg(json_build_object('id', id, 'mid', is_mid_semester) ORDER BY is_mid_semester DESC), '[]')
 				FROM assignments WHERE class_id = @class AND form_id = @form) AS assignments,
 			(SELECT coalesce(json_agg(json_build_object('advisor', advisor_user_id, 'teacher', teacher_user_id) ORDER BY is_primary DESC, id), '[]')
@@ -303,17 +312,29 @@ func (st *fullState) full(classID, studentID, formID int64, rel policy.Relation,
 	}
 	slices.SortStableFunc(exps, func(a, b expectation) int { return a.order.compare(b.order) })
 	mine := AnswerAs(rel)
+	due, err := deadlines.ScheduleFrom(st.ClassDeadlines)
+	if err != nil {
+		return nil, nil, err
+	}
 	f := &Full{ClassID: classID, StudentUserID: studentID, FormID: formID, AnswerAs: rolePtr(mine)}
 	for _, a := range as {
 		var of []Set
+		var first *time.Time
 		for _, s := range sets {
-			if s.AssignmentID == a.ID {
-				of = append(of, s)
+			if s.AssignmentID != a.ID {
+				continue
+			}
+			of = append(of, s)
+			if s.Role == mine && s.DeliveredAt != nil && (first == nil || s.DeliveredAt.Before(*first)) {
+				first = s.DeliveredAt
 			}
 		}
 		sl := arrange(of, c, studentID, mine, me)
 		h := &Half{AssignmentID: a.ID, IsMidSemester: a.Mid, Student: sl.student, Advisor: sl.advisor,
 			Teacher: sl.teacher, Others: sl.others}
+		if mine != "" {
+			h.Deadline = due.Of(formID, a.Mid, deadlines.Role(mine), first, st.now)
+		}
 		for _, e := range exps {
 			if e.Mid != a.Mid {
 				continue

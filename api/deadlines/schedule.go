@@ -14,7 +14,7 @@ type Status struct {
 	State   State        `json:"state" description:"open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended"`
 }
 
-// Schedule is a class's answer deadlines, read together with whatever a
+// Schedule is a class's answer or signing deadlines, read together with whatever a
 // page reads (ScheduleSQL) so that showing them costs no statement.
 type Schedule struct {
 	byKey map[Key]periods.Date
@@ -23,11 +23,25 @@ type Schedule struct {
 // ScheduleSQL is a select-list entry (named class_deadlines) that reads
 // the dates of the class @class and the rules of its forms' assignments,
 // its own and its semester's, as JSON for ScheduleFrom.
-const ScheduleSQL = `(SELECT json_build_object('mid', c.mid_semester_date, 'end', c.end_semester_date,
-		'rules', (SELECT coalesce(json_agg(json_build_object('own', r.class_id IS NOT NULL, 'formId', r.form_id, 'mid', r.is_mid_semester,
+var ScheduleSQL = scheduleSQL("r.item = 'answers'", "@class") + " AS class_deadlines"
+
+// SigningSQL is a select-list entry (named signing_deadlines) that reads,
+// as ScheduleSQL does, the dates and the rules of the signing form's end
+// section and signatures of the class whose id is the SQL expression
+// class (a column of the surrounding statement), for ScheduleFrom.
+func SigningSQL(class string) string {
+	return scheduleSQL("r.item <> 'answers'", class) + " AS signing_deadlines"
+}
+
+// scheduleSQL reads a class's dates and the rules matching items of it and
+// its semester as one JSON value.
+func scheduleSQL(items, class string) string {
+	return `(SELECT json_build_object('mid', c.mid_semester_date, 'end', c.end_semester_date,
+		'rules', (SELECT coalesce(json_agg(json_build_object('own', r.class_id IS NOT NULL, 'item', r.item, 'formId', r.form_id, 'mid', r.is_mid_semester,
 			'role', r.role, 'anchor', r.anchor, 'offset', r.offset_days, 'fixed', r.fixed_date)), '[]')
-			FROM deadline_rules r WHERE r.item = 'answers' AND (r.class_id = c.id OR r.period_id = c.period_id)))
-	FROM classes c WHERE c.id = @class) AS class_deadlines`
+			FROM deadline_rules r WHERE ` + items + ` AND (r.class_id = c.id OR r.period_id = c.period_id)))
+	FROM classes c WHERE c.id = ` + class + `)`
+}
 
 // ScheduleFrom reads what ScheduleSQL gave; nil or empty raw (no such
 // class) is a schedule without deadlines.
@@ -41,6 +55,7 @@ func ScheduleFrom(raw []byte) (*Schedule, error) {
 		End   *periods.Date `json:"end"`
 		Rules []struct {
 			Own    bool          `json:"own"`
+			Item   Item          `json:"item"`
 			FormID int64         `json:"formId"`
 			Mid    bool          `json:"mid"`
 			Role   Role          `json:"role"`
@@ -54,7 +69,7 @@ func ScheduleFrom(raw []byte) (*Schedule, error) {
 	}
 	var semester, class []Rule
 	for _, r := range v.Rules {
-		rule := Rule{Key: Key{Item: Answers, FormID: r.FormID, IsMidSemester: r.Mid, Role: r.Role},
+		rule := Rule{Key: Key{Item: r.Item, FormID: r.FormID, IsMidSemester: r.Mid, Role: r.Role},
 			When: When{Anchor: r.Anchor, OffsetDays: r.Offset, FixedDate: r.Fixed}}
 		if r.Own {
 			class = append(class, rule)
@@ -71,7 +86,13 @@ func ScheduleFrom(raw []byte) (*Schedule, error) {
 // Of returns where the deadline of role's answers to a form's half stands
 // at now, given when the role first delivered; nil when there is none.
 func (s *Schedule) Of(formID int64, mid bool, role Role, delivered *time.Time, now time.Time) *Status {
-	due, ok := s.byKey[Key{Item: Answers, FormID: formID, IsMidSemester: mid, Role: role}]
+	return s.At(Key{Item: Answers, FormID: formID, IsMidSemester: mid, Role: role}, delivered, now)
+}
+
+// At returns where the deadline of k stands at now, given when (if at all)
+// it was delivered; nil when there is none.
+func (s *Schedule) At(k Key, delivered *time.Time, now time.Time) *Status {
+	due, ok := s.byKey[k]
 	if !ok {
 		return nil
 	}

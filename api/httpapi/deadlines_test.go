@@ -4,8 +4,12 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/praksis/praksis/api/answers"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/deadlines"
+	"github.com/praksis/praksis/api/signing"
 )
 
 // An admin sets a semester's deadline rules and a class's own, and reads
@@ -113,5 +117,90 @@ func TestDeadlineRulesRoutes(t *testing.T) {
 	// Another school's rules are its own.
 	if n := f.scalar(t, "skole-b", "SELECT count(*) FROM deadline_rules"); n != 0 {
 		t.Errorf("school B has %d rules", n)
+	}
+}
+
+// The form page tells whoever answers when their own answers to each half
+// are due and where that stands at the clock: the student sees the
+// student's deadline, the teacher the teacher's, each half its own; a
+// half without a rule for the caller's role has none.
+func TestFormPageCarriesTheCallersDeadline(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	s.useForm(t, f, s.formID)
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-10-01', end_semester_date = '2026-12-10' WHERE id = ?", s.classID)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, form_id, is_mid_semester, role, anchor, offset_days) VALUES
+		(?, 'answers', ?, true, 'student', 'midSemester', -3), (?, 'answers', ?, false, 'teacher', 'endSemester', 2)`,
+		s.periodID, s.formID, s.periodID, s.formID)
+	// The student delivered the mid-placement set a day late.
+	s.answer(t, f, s.studentID, s.formID, s.questions[0], true, "1")
+	f.db.Exec(t, "skole-a", "UPDATE answer_sets SET delivered_at = '2026-09-29 12:00+00' WHERE user_id = ?", s.studentID)
+	clock.Base = func() time.Time { return time.Date(2026, time.December, 13, 12, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
+
+	path := "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/forms/" + itoa(s.formID) + "/full"
+	show := func(h *answers.Half) string {
+		if h == nil || h.Deadline == nil {
+			return "none"
+		}
+		return h.Deadline.DueDate.Format(time.DateOnly) + " " + string(h.Deadline.State)
+	}
+	for _, c := range []struct {
+		who, tok, mid, end string
+	}{
+		{"student", s.student, "2026-09-28 late", "none"},
+		{"teacher", s.teacher, "none", "2026-12-12 overdue"},
+	} {
+		rec := f.send(t, http.MethodGet, "a.localhost", path, c.tok, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s reads the form: %d %s", c.who, rec.Code, rec.Body)
+		}
+		got := decode[answers.Full](t, rec)
+		if mid, end := show(got.MidSemester), show(got.EndSemester); mid != c.mid || end != c.end {
+			t.Errorf("%s: mid %s, end %s; want %s, %s", c.who, mid, end, c.mid, c.end)
+		}
+	}
+}
+
+// The signing form carries when the teacher's end section and each
+// signature are due and where each stands: completed or signed before the
+// day ended is on time, after it late, not yet after it overdue; a
+// signature without a rule has none.
+func TestSigningFormCarriesItsDeadlines(t *testing.T) {
+	f := newFixture(t)
+	s := newSchool(t, f)
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-10-01', end_semester_date = '2026-12-10' WHERE id = ?", s.classID)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, role, anchor, offset_days) VALUES
+		(?, 'signingEnd', 'teacher', 'endSemester', 0), (?, 'signature', 'student', 'endSemester', 5), (?, 'signature', 'teacher', 'endSemester', 5)`,
+		s.periodID, s.periodID, s.periodID)
+	// A class rule moves the student's signature earlier.
+	f.db.Exec(t, "skole-a", "INSERT INTO deadline_rules (class_id, item, role, anchor, fixed_date) VALUES (?, 'signature', 'student', 'fixed', '2026-12-12')", s.classID)
+	ref := f.scalar(t, "skole-a", "INSERT INTO student_references (class_id, student_user_id, teacher_user_id, advisor_user_id) VALUES (?, ?, ?, ?) RETURNING id",
+		s.classID, s.studentID, s.teacherID, s.advisorID)
+	f.db.Exec(t, "skole-a", `INSERT INTO signing_forms (student_reference_id, class_id, student_user_id, mid_semester_completed_date, end_semester_completed_date,
+		signed_by_student_date, signed_by_student_user_id, signed_by_student_sign_in_method)
+		VALUES (?, ?, ?, '2026-10-01', '2026-12-11', '2026-12-12 21:00+00', ?, 'code')`, ref, s.classID, s.studentID, s.studentID)
+	clock.Base = func() time.Time { return time.Date(2026, time.December, 16, 12, 0, 0, 0, time.UTC) }
+	defer func() { clock.Base = time.Now }()
+
+	show := func(st *deadlines.Status) string {
+		if st == nil {
+			return "none"
+		}
+		return st.DueDate.Format(time.DateOnly) + " " + string(st.State)
+	}
+	path := "/api/classes/" + itoa(s.classID) + "/students/" + itoa(s.studentID) + "/signingform"
+	for _, who := range []struct{ name, tok string }{{"student", s.student}, {"teacher", s.teacher}} {
+		rec := f.send(t, http.MethodGet, "a.localhost", path, who.tok, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s reads the signing form: %d %s", who.name, rec.Code, rec.Body)
+		}
+		d := decode[signing.Form](t, rec).Deadlines
+		got := []string{show(d.EndSection), show(d.Student), show(d.Advisor), show(d.Teacher)}
+		// The student signed at 22:00 in Oslo on the due day: on time.
+		want := []string{"2026-12-10 late", "2026-12-12 onTime", "none", "2026-12-15 overdue"}
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Errorf("%s sees %v, want %v", who.name, got, want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/praksis/praksis/api/calendar"
 	"github.com/praksis/praksis/api/datacopy"
 	"github.com/praksis/praksis/api/erasure"
 	"github.com/praksis/praksis/api/reminders"
@@ -32,6 +33,14 @@ func (s *Server) schoolRoutes(api *Group, g guards) {
 	api.Handle(http.MethodPut, "/tenant/reminders", reminders.HandleSaveSchedule, Op{Summary: "Set when the school's deadline reminders go (days 0 to 30 before, at most five; stored in descending order without repeats; 400 naming daysBefore otherwise). Answers as GET", Tag: "reminders", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/users/me/reminders", reminders.HandleChoices, Op{Summary: "Which deadline reminders the caller gets, by kind: before a deadline, once overdue, and (teachers) the daily digest of late students", Tag: "reminders", Access: "signed in"}, g.signedIn)
 	api.Handle(http.MethodPut, "/users/me/reminders", reminders.HandleSaveChoices, Op{Summary: "Turn the caller's deadline reminders of each kind on or off. Answers as GET", Tag: "reminders", Access: "signed in"}, g.signedIn)
+	// The calendar feed: the address is the secret, so the feed itself
+	// needs no sign-in; the settings routes do.
+	api.Handle(http.MethodGet, "/users/me/calendar", calendar.HandleStatus, Op{Summary: "Whether the caller has a calendar feed address, and since when (the address itself is shown only when made)", Tag: "calendar", Access: "signed in"}, g.signedIn)
+	api.Handle(http.MethodPost, "/users/me/calendar", calendar.HandleRenew, Op{Summary: "Make the caller a new private calendar feed address (iCalendar) and show it once; an earlier address stops working (404)", Tag: "calendar", Access: "signed in",
+		Responses: map[int]string{http.StatusCreated: "The new address"}}, g.signedIn)
+	api.Handle(http.MethodGet, "/calendar/:file", calendar.HandleFeed, Op{Summary: "A person's calendar feed (RFC 5545): their deadlines in each class, in the role they have there, and the classes' mid-semester and end dates, as all-day events titled in their language with the form and subject code only. " +
+		"ETag and Cache-Control: private, max-age=3600; 304 when If-None-Match names the ETag. 404 for an unknown or renewed address, or a person no longer active", Tag: "calendar", Access: "public: whoever has the secret address",
+		In: calendar.FeedParams{}, Produces: "text/calendar", Responses: map[int]string{http.StatusNotModified: "The feed is as the client has it (If-None-Match)"}})
 	api.Handle(http.MethodGet, "/tenant/retention", retention.HandleGet, Op{Summary: "The school's retention policy", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodPut, "/tenant/retention", retention.HandlePut, Op{Summary: "Set the school's retention policy (fields left out keep their value; 400 naming each field outside its range). Answers as GET", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/tenant/record-of-processing", retention.HandleRecord, Op{Summary: "The school's record of processing for Praksis, generated from its retention policy, in the asked language", Tag: "personal data", Access: "Admin"}, g.signedIn, g.admin)

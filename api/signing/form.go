@@ -27,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/deadlines"
 )
 
 // Answer values of the yes/no questions.
@@ -72,6 +73,44 @@ type Form struct {
 	MidSemesterSpecificCompetenceAreasBegun *string    `json:"midSemesterSpecificCompetenceAreasBegun" enum:"[\"yes\",\"no\",null]"`
 	AssessmentResultArchivedAt              *time.Time `json:"assessmentResultArchivedAt"`
 	AssessmentResultSubmittedAt             *time.Time `json:"assessmentResultSubmittedAt"`
+	// Deadlines are read with the form (deadlines.SigningSQL), so showing
+	// them costs no statement.
+	Deadlines Deadlines `json:"deadlines" gorm:"-" description:"When the end section and each signature are due and where each stands"`
+	// SigningDeadlines is what deadlines.SigningSQL read.
+	SigningDeadlines []byte `json:"-"`
+}
+
+// Deadlines are the signing form's due dates, each left out when no rule
+// sets one.
+type Deadlines struct {
+	EndSection *deadlines.Status `json:"endSection,omitempty" description:"The teacher's end section, delivered when it is completed"`
+	Student    *deadlines.Status `json:"student,omitempty" description:"The student's signature"`
+	Advisor    *deadlines.Status `json:"advisor,omitempty" description:"The supervisor's signature"`
+	Teacher    *deadlines.Status `json:"teacher,omitempty" description:"The teacher's signature"`
+}
+
+// judgeDeadlines fills Deadlines from what load read, at now.
+func (f *Form) judgeDeadlines(now time.Time) error {
+	due, err := deadlines.ScheduleFrom(f.SigningDeadlines)
+	if err != nil {
+		return err
+	}
+	var completed *time.Time
+	if f.EndSemesterCompletedDate != nil {
+		if day, err := time.Parse(time.DateOnly, *f.EndSemesterCompletedDate); err == nil {
+			completed = &day
+		}
+	}
+	sign := func(r deadlines.Role, at *time.Time) *deadlines.Status {
+		return due.At(deadlines.Key{Item: deadlines.Signature, Role: r}, at, now)
+	}
+	f.Deadlines = Deadlines{
+		EndSection: due.At(deadlines.Key{Item: deadlines.SigningEnd, Role: deadlines.Teacher}, completed, now),
+		Student:    sign(deadlines.Student, f.SignedByStudentDate),
+		Advisor:    sign(deadlines.Advisor, f.SignedByAdvisorDate),
+		Teacher:    sign(deadlines.Teacher, f.SignedByTeacherDate),
+	}
+	return nil
 }
 
 // Input is what the teacher saves: both sections; the server decides which

@@ -6,13 +6,15 @@ import (
 	"fmt"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/clock"
+	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/tenants"
 )
 
 // ErrNone means the student has no signing form in the class.
 var ErrNone = apperror.NotFoundf("signing.none")
 
-const columns = `id, student_reference_id AS student_references_id, class_id, student_user_id, is_locked, locked_at, version,
+var columns = `id, student_reference_id AS student_references_id, class_id, student_user_id, is_locked, locked_at, version,
 	to_char(mid_semester_completed_date, 'YYYY-MM-DD') AS mid_semester_completed_date,
 	to_char(end_semester_completed_date, 'YYYY-MM-DD') AS end_semester_completed_date,
 	signed_by_teacher_date, signed_by_teacher_user_id, signed_by_teacher_sign_in_method,
@@ -21,7 +23,7 @@ const columns = `id, student_reference_id AS student_references_id, class_id, st
 	sign_without_advisor_confirmed_date, attendance_passed, work_requirements_passed,
 	specific_competence_areas_passed, general_competence_areas_passed, teacher_comment, overall_passed,
 	mid_semester_student_has_given_feedback, mid_semester_specific_competence_areas_begun,
-	assessment_result_archived_at, assessment_result_submitted_at`
+	assessment_result_archived_at, assessment_result_submitted_at, ` + deadlines.SigningSQL("signing_forms.class_id")
 
 // load reads the form of a student in a class, locking the row for the
 // rest of the transaction so that two signers at once are serialised.
@@ -37,6 +39,9 @@ func load(ctx context.Context, classID, studentID int64) (*Form, error) {
 	}
 	if res.RowsAffected == 0 {
 		return nil, ErrNone
+	}
+	if err := f.judgeDeadlines(clock.Now(ctx)); err != nil {
+		return nil, fmt.Errorf("signing form of student %d in class %d: %w", studentID, classID, err)
 	}
 	return &f, nil
 }

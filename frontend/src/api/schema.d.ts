@@ -322,6 +322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's calendar feed (RFC 5545): their deadlines in each class, in the role they have there, and the classes' mid-semester and end dates, as all-day events titled in their language with the form and subject code only. ETag and Cache-Control: private, max-age=3600; 304 when If-None-Match names the ETag. 404 for an unknown or renewed address, or a person no longer active
+         * @description Access: public: whoever has the secret address
+         */
+        get: operations["getApiCalendarFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/classes": {
         parameters: {
             query?: never;
@@ -1822,6 +1842,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller has a calendar feed address, and since when (the address itself is shown only when made)
+         * @description Access: signed in
+         */
+        get: operations["getApiUsersMeCalendar"];
+        put?: never;
+        /**
+         * Make the caller a new private calendar feed address (iCalendar) and show it once; an earlier address stops working (404)
+         * @description Access: signed in
+         */
+        post: operations["postApiUsersMeCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/data-copies": {
         parameters: {
             query?: never;
@@ -2224,6 +2268,8 @@ export interface components {
             advisor: null | components["schemas"]["AnswersSet"];
             /** Format: int64 */
             assignmentId: number;
+            /** @description The due date of the caller's answers to this half and whether it is open, overdue, or was delivered on time or late (judged by the role's first delivery); left out when the caller only reads or no rule sets one */
+            deadline?: null | components["schemas"]["DeadlinesStatus"];
             expectations: null | components["schemas"]["ExpectationsSet"];
             isMidSemester: boolean;
             others: components["schemas"]["AnswersSet"][];
@@ -2383,6 +2429,21 @@ export interface components {
         AuthTokenResponse: {
             /** @description Bearer token for this school's host, valid 30 minutes and never past the session's 12 hours */
             token: string;
+        };
+        CalendarFeed: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The feed's address on the school's host, /api/calendar/{secret}.ics; shown only now (only a hash of the secret is kept) */
+            path: string;
+        };
+        CalendarStatus: {
+            /** @description Whether the caller has a calendar address; renewing makes a new one and stops the old */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the current address was made; null without one
+             */
+            createdAt: null | string;
         };
         ClassesAddedAdvisor: {
             /** @description The account was made now, with the Advisor role */
@@ -3519,6 +3580,16 @@ export interface components {
             /** @description Optional: must match the start call's when given */
             state?: string;
         };
+        SigningDeadlines: {
+            /** @description The supervisor's signature */
+            advisor?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The teacher's end section, delivered when it is completed */
+            endSection?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The student's signature */
+            student?: null | components["schemas"]["DeadlinesStatus"];
+            /** @description The teacher's signature */
+            teacher?: null | components["schemas"]["DeadlinesStatus"];
+        };
         SigningForm: {
             /** Format: date-time */
             assessmentResultArchivedAt: null | string;
@@ -3528,6 +3599,8 @@ export interface components {
             attendancePassed: "yes" | "no" | null;
             /** Format: int64 */
             classId: number;
+            /** @description When the end section and each signature are due and where each stands */
+            deadlines: components["schemas"]["SigningDeadlines"];
             /**
              * Format: date
              * @description Set when the end section is completed (saved or signed by the teacher)
@@ -4546,6 +4619,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HttpapiProblem"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiCalendarFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret shown when the address was made, then .ics */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The feed is as the client has it (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -7895,6 +8007,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsersMe"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    getApiUsersMeCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarStatus"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiProblem"];
+                };
+            };
+        };
+    };
+    postApiUsersMeCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
             /** @description Error */

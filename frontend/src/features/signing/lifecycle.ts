@@ -45,6 +45,7 @@ export function blankForm(classId: number, studentUserId: number): SigningForm {
     midSemesterSpecificCompetenceAreasBegun: null,
     assessmentResultArchivedAt: null,
     assessmentResultSubmittedAt: null,
+    deadlines: {},
   };
 }
 

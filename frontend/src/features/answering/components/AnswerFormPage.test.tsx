@@ -140,6 +140,22 @@ describe('the form page', () => {
     expect(screen.getByText('Vurder om studenten bruker NEWS2.')).toBeVisible();
   });
 
+  it('shows when the caller’s own answers are due, and that they are overdue once the day has passed', async () => {
+    vi.setSystemTime(new Date('2026-10-09T10:00:00Z'));
+    const base = demoFull();
+    if (!base.midSemester) throw new Error('no mid-semester half');
+    renderFormPage({ full: { ...base, midSemester: { ...base.midSemester, deadline: { dueDate: '2026-10-07', state: 'overdue' } } } });
+    const due = await screen.findByText('Fristen gikk ut 7. okt. (i forgårs)');
+    expect(due).toHaveAttribute('data-deadline', 'overdue');
+    expect(screen.getByText('Frist', { selector: 'dt' })).toBeVisible();
+  });
+
+  it('shows no due date where no rule sets one', async () => {
+    renderFormPage();
+    await screen.findByRole('heading', { level: 1, name: 'Vurdering av praksisstudier i sykepleie' });
+    expect(screen.queryByText('Frist', { selector: 'dt' })).toBeNull();
+  });
+
   it('saves "not relevant" as the number of labels, 3 s after the change', async () => {
     const { posted, preferred } = renderFormPage();
     const first = await screen.findByRole('radiogroup', { name: /Kartlegger pasientens behov/ });

@@ -15,6 +15,7 @@ import { useToast } from '@/components/toast/useToast';
 import { roleOfPath, rolePath, type RoleName } from '@/features/auth/roles';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetMyStudentClassesQuery } from '@/features/placement/api/placementApi';
+import { DueDate } from '@/features/placement/components/DueDate';
 import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import {
@@ -524,6 +525,16 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
               <FormattedMessage id="answering.meta.answers" />
             </dt>
             <dd>{answeredBy}</dd>
+          </>
+        ) : null}
+        {half.deadline ? (
+          <>
+            <dt>
+              <FormattedMessage id="answering.meta.deadline" />
+            </dt>
+            <dd>
+              <DueDate deadline={half.deadline} />
+            </dd>
           </>
         ) : null}
       </Box>

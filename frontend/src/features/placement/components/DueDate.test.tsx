@@ -18,9 +18,20 @@ function renderIn(locale: keyof typeof catalogues, deadline: DeadlineStatus, tod
 }
 
 describe('a due date', () => {
-  it('reads as the person’s language writes dates, with the days left (Nynorsk counts them in døgn, as the Unicode locale data has it)', () => {
-    renderIn('nn', { dueDate: '2026-10-07', state: 'open' }, '2026-10-04');
-    expect(screen.getByText('Frist 7. okt. (om 3 døgn)')).toBeInTheDocument();
+  it('reads as the person’s language writes dates, with the days left in dagar in Nynorsk (not the locale data’s døgn)', () => {
+    const { unmount } = renderIn('nn', { dueDate: '2026-10-07', state: 'open' }, '2026-10-04');
+    expect(screen.getByText('Frist 7. okt. (om 3 dagar)')).toBeInTheDocument();
+    unmount();
+    const { unmount: nb } = renderIn('nb', { dueDate: '2026-10-07', state: 'open' }, '2026-10-04');
+    expect(screen.getByText('Frist 7. okt. (om 3 dager)')).toBeInTheDocument();
+    nb();
+    renderIn('en', { dueDate: '2026-10-07', state: 'open' }, '2026-10-04');
+    expect(screen.getByText('Due Oct 7 (in 3 days)')).toBeInTheDocument();
+  });
+
+  it('counts the days since an overdue one passed', () => {
+    renderIn('nn', { dueDate: '2026-10-07', state: 'overdue' }, '2026-10-12');
+    expect(screen.getByText('Fristen gjekk ut 7. okt. (for 5 dagar sidan)')).toBeInTheDocument();
   });
 
   it('says tomorrow and today in words', () => {

@@ -47,6 +47,12 @@ export function DueDate({ deadline, today = todayIso() }: { deadline: DeadlineSt
 /** The words of a due date, for labels that need them as text. */
 export function dueDateText(intl: ReturnType<typeof useIntl>, deadline: DeadlineStatus, today: string = todayIso()): string {
   const date = intl.formatDate(dueDay(deadline.dueDate), { day: 'numeric', month: 'short' });
-  const relative = intl.formatRelativeTime(daysUntil(deadline.dueDate, today), 'day', { numeric: 'auto' });
+  const days = daysUntil(deadline.dueDate, today);
+  // Our own plural messages rather than formatRelativeTime: the Unicode
+  // locale data counts Nynorsk days in "døgn", where schools write "dagar".
+  const relative =
+    days >= 0
+      ? intl.formatMessage({ id: 'deadline.daysLeft' }, { days })
+      : intl.formatMessage({ id: 'deadline.daysAgo' }, { days: -days });
   return intl.formatMessage({ id: TEXT[deadline.state] }, { date, relative });
 }

@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { DueDate } from '@/features/placement/components/DueDate';
 import { useSigningFormat } from '../format';
 import type { SigningState } from '../lifecycle';
 import type { PassedFailed, SigningForm, SigningFormValues, YesNo } from '../types';
@@ -84,10 +86,16 @@ export function EndSection({
   const format = useSigningFormat();
   const headingId = useId();
   const title = intl.formatMessage({ id: 'signing.end.heading' });
+  const due = form.deadlines.endSection ? (
+    <Box sx={{ mb: 2 }}>
+      <DueDate deadline={form.deadlines.endSection} />
+    </Box>
+  ) : null;
 
   if (editable) {
     return (
       <SectionCard title={title} headingId={headingId} headingRef={headingRef}>
+        {due}
         <EndForm
           form={form}
           headingId={headingId}
@@ -103,6 +111,7 @@ export function EndSection({
   if (!state.endOpen || !state.endCompleted) {
     return (
       <SectionCard title={title} headingId={headingId} headingRef={headingRef}>
+        {due}
         <Typography sx={{ color: 'text.secondary' }}>
           {state.waitingForMidDate && form.midSemesterCompletedDate ? (
             <FormattedMessage
@@ -120,6 +129,7 @@ export function EndSection({
   }
   return (
     <SectionCard title={title} headingId={headingId} headingRef={headingRef}>
+      {due}
       <AnswerList
         items={[
           { label: intl.formatMessage({ id: 'signing.q.attendance' }), value: format.answer(form.attendancePassed) },

@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '@/components/ErrorBox';
+import { DueDate } from '@/features/placement/components/DueDate';
+import type { DeadlineStatus } from '@/features/placement/types';
 import { useSigningFormat } from '../format';
 import { canSign, hasSigned, signatures, type Signature, type SigningState } from '../lifecycle';
 import type { IsoDate, Party, SigningForm, SigningPeople, TeacherAnswerSummary } from '../types';
@@ -73,7 +75,13 @@ export function SignatureSection(props: SignatureSectionProps) {
       <Stack spacing={2}>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {signatures(form).map((signature) => (
-            <SignatureRow key={signature.party} signature={signature} people={people} myUserId={props.myUserId} />
+            <SignatureRow
+              key={signature.party}
+              signature={signature}
+              deadline={form.deadlines[signature.party]}
+              people={people}
+              myUserId={props.myUserId}
+            />
           ))}
         </Box>
         {form.signWithoutAdvisorConfirmedDate ? (
@@ -158,10 +166,13 @@ export function SignatureSection(props: SignatureSectionProps) {
 
 function SignatureRow({
   signature,
+  deadline,
   people,
   myUserId,
 }: {
   signature: Signature;
+  /** When this signature is due, if a rule says so. */
+  deadline: DeadlineStatus | null | undefined;
   people: SigningPeople;
   myUserId: number | null;
 }) {
@@ -209,6 +220,11 @@ function SignatureRow({
             <FormattedMessage id="signing.signature.notSigned" />
           </Typography>
         )}
+        {deadline ? (
+          <Box sx={{ mt: 0.5 }}>
+            <DueDate deadline={deadline} />
+          </Box>
+        ) : null}
       </Box>
     </Box>
   );

@@ -176,6 +176,31 @@ describe('SigningFormPage', () => {
     expect(rows[2]).toHaveTextContent(/Signert 21\. november 2020 kl\. 10:00/);
   });
 
+  it('shows when the end section and each signature are due, overdue apart from on time and late', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-05T10:00:00Z'));
+    try {
+      serve('teacher', () => ({
+        ...formIn('advisorSigned'),
+        deadlines: {
+          endSection: { dueDate: '2026-11-27', state: 'late' },
+          advisor: { dueDate: '2026-12-04', state: 'onTime' },
+          student: { dueDate: '2026-12-04', state: 'overdue' },
+        },
+      }));
+      renderPage('teacher');
+      await loaded();
+      expect(screen.getByText('Levert etter fristen 27. nov.')).toHaveAttribute('data-deadline', 'late');
+      const [teacher, advisor, student] = within(screen.getByRole('region', { name: 'Signaturer' })).getAllByRole('listitem');
+      if (!teacher || !advisor || !student) throw new Error('three signatures');
+      expect(teacher).not.toHaveTextContent('Frist');
+      expect(within(advisor).getByText('Levert innen fristen 4. des.')).toHaveAttribute('data-deadline', 'onTime');
+      expect(within(student).getByText('Fristen gikk ut 4. des. (i går)')).toHaveAttribute('data-deadline', 'overdue');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks the teacher to tick signing without the supervisor, and sends the confirmation', async () => {
     const user = userEvent.setup();
     let form = formIn('endCompleted');

@@ -3,20 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoStudent, demoStudentClass, demoWarning, problem } from '@/features/placement/testing/fixtures';
 import { renderPage } from '@/features/placement/testing/renderPage';
-import type { StudentClass, Warning } from '@/features/placement/types';
+import type { StudentClass, StudentProgress, Warning } from '@/features/placement/types';
 import { requestsTo, signedInApi } from '@/testing/renderApp';
 import { StudentFormsPage } from './StudentFormsPage';
 
 const FORM_PAGE = '/student/:studentUserId/form/:formId/class/:classId/assignment/:assignmentId';
 
-function renderForms(cls: StudentClass, warning: Warning | null = null) {
+function renderForms(cls: StudentClass, warning: Warning | null = null, progress: StudentProgress | null = null) {
   const student = demoStudent();
   const fetchMock = signedInApi(student, {
     'GET /api/classes/me/student': () => ({ status: 200, body: [cls] }),
     'GET /api/classes/2/students/8/warning': () =>
       warning ? { status: 200, body: warning } : { status: 404, body: problem(404, 'Ingen varsel') },
     'GET /api/classes/2/students/8/signingform': () => ({ status: 404, body: problem(404, 'Ingen') }),
-    'GET /api/classes/2/students/8/progress': () => ({ status: 200, body: { classId: 2, studentUserId: 8, forms: [] } }),
+    'GET /api/classes/2/students/8/progress': () => ({
+      status: 200,
+      body: progress ?? { classId: 2, studentUserId: 8, forms: [] },
+    }),
     'POST /api/classes/2/students/8/warning/confirm': () => ({
       status: 200,
       body: { ...warning, studentConfirmedWarningAt: '2026-10-15T08:00:00Z' },
@@ -70,6 +73,53 @@ describe('the student’s forms', () => {
     const forms = listedForms();
     expect(forms[0]).toBe('Vurdering av praksisstudier i sykepleie – end – /student/8/form/1/class/2/assignment/4');
     expect(screen.queryByText('Midtveisvurdering')).not.toBeInTheDocument();
+  });
+
+  it('shows the student’s own due date of each form, overdue marked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-10T10:00:00Z'));
+    const none = { answered: 0, delivered: false };
+    const progress: StudentProgress = {
+      classId: 2,
+      studentUserId: 8,
+      forms: [
+        {
+          formId: 1,
+          name: 'Vurdering av praksisstudier i sykepleie',
+          isMainForm: true,
+          halves: [
+            {
+              assignmentId: 4,
+              isMidSemester: false,
+              total: 10,
+              student: { answered: 2, delivered: false, deadline: { dueDate: '2026-10-13', state: 'open' } },
+              advisor: { ...none, deadline: { dueDate: '2026-10-01', state: 'overdue' } },
+              teacher: none,
+            },
+          ],
+        },
+        {
+          formId: 2,
+          name: 'Spesifikk kompetanse: medisinsk avdeling',
+          isMainForm: false,
+          halves: [
+            {
+              assignmentId: 7,
+              isMidSemester: false,
+              total: 5,
+              student: { answered: 0, delivered: false, deadline: { dueDate: '2026-10-08', state: 'overdue' } },
+              advisor: none,
+              teacher: none,
+            },
+          ],
+        },
+      ],
+    };
+    renderForms(demoStudentClass({ currentMainAssignment: undefined }), null, progress);
+    expect(await screen.findByText('Frist 13. okt. (om 3 dager)')).toHaveAttribute('data-deadline', 'open');
+    expect(screen.getByText('Fristen gikk ut 8. okt. (i forgårs)')).toHaveAttribute('data-deadline', 'overdue');
+    // The supervisor's deadline is the supervisor's, not the student's.
+    expect(screen.queryByText(/1\. okt\./)).not.toBeInTheDocument();
   });
 
   it('asks before starting a form when the student has no supervisor', async () => {

@@ -12,6 +12,7 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/SessionProvider';
 import { useGetStudentProgressQuery, useGetStudentWarningQuery } from '@/features/placement/api/placementApi';
 import { ClassLine } from '@/features/placement/components/ClassLine';
+import { DueDate } from '@/features/placement/components/DueDate';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState, LoadFailed, Loading } from '@/components/Feedback';
 import { Page, Section } from '@/features/placement/components/Layout';
@@ -223,14 +224,21 @@ function OwnProgress({ progress, assignment }: { progress: StudentProgress | und
     .find((form) => form.formId === assignment.formId)
     ?.halves.find((h) => h.assignmentId === assignment.id);
   if (!half) return null;
-  const { answered, delivered } = half.student;
+  const { answered, delivered, deadline } = half.student;
   return (
-    <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      {delivered ? <CheckCircleIcon aria-hidden fontSize="inherit" color="success" /> : null}
-      <FormattedMessage
-        id={delivered ? 'student.forms.delivered' : 'student.forms.answered'}
-        values={{ answered, total: half.total }}
-      />
-    </Typography>
+    <>
+      <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        {delivered ? <CheckCircleIcon aria-hidden fontSize="inherit" color="success" /> : null}
+        <FormattedMessage
+          id={delivered ? 'student.forms.delivered' : 'student.forms.answered'}
+          values={{ answered, total: half.total }}
+        />
+      </Typography>
+      {deadline ? (
+        <Box sx={{ mt: 0.5 }}>
+          <DueDate deadline={deadline} />
+        </Box>
+      ) : null}
+    </>
   );
 }
