@@ -23,14 +23,20 @@ type Schedule struct {
 	byKey map[Key]periods.Date
 }
 
-// ScheduleSQL is a select-list entry (named class_deadlines) that reads
-// the dates of the class @class and the rules of its forms' assignments,
-// its own and its semester's, as JSON for ScheduleFrom.
-const ScheduleSQL = `(SELECT json_build_object('mid', c.mid_semester_date, 'end', c.end_semester_date,
+// ScheduleOf is a JSON expression, for ScheduleFrom, of the dates of the
+// class row alias and the rules of its forms' assignments, its own and its
+// semester's; a report reads it per class in the statement that reads the
+// classes.
+func ScheduleOf(alias string) string {
+	return `json_build_object('mid', ` + alias + `.mid_semester_date, 'end', ` + alias + `.end_semester_date,
 		'rules', (SELECT coalesce(json_agg(json_build_object('own', r.class_id IS NOT NULL, 'formId', r.form_id, 'mid', r.is_mid_semester,
 			'role', r.role, 'anchor', r.anchor, 'offset', r.offset_days, 'fixed', r.fixed_date)), '[]')
-			FROM deadline_rules r WHERE r.item = 'answers' AND (r.class_id = c.id OR r.period_id = c.period_id)))
-	FROM classes c WHERE c.id = @class) AS class_deadlines`
+			FROM deadline_rules r WHERE r.item = 'answers' AND (r.class_id = ` + alias + `.id OR r.period_id = ` + alias + `.period_id)))`
+}
+
+// ScheduleSQL is a select-list entry (named class_deadlines) that reads
+// the schedule (ScheduleOf) of the class @class.
+var ScheduleSQL = `(SELECT ` + ScheduleOf("c") + ` FROM classes c WHERE c.id = @class) AS class_deadlines`
 
 // ScheduleFrom reads what ScheduleSQL gave; nil or empty raw (no such
 // class) is a schedule without deadlines.
