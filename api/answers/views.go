@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/praksis/praksis/api/clock"
-
 	"github.com/praksis/praksis/api/apperror"
 	"github.com/praksis/praksis/api/auth"
 	"github.com/praksis/praksis/api/clock"

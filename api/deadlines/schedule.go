@@ -21,26 +21,32 @@ type Schedule struct {
 }
 
 // ScheduleSQL is a select-list entry (named class_deadlines) that reads
-// the dates of the class @class and the rules of its forms' assignments,
-// its own and its semester's, as JSON for ScheduleFrom.
-var ScheduleSQL = scheduleSQL("r.item = 'answers'", "@class") + " AS class_deadlines"
+// the schedule (ScheduleOf) of the class @class.
+var ScheduleSQL = `(SELECT ` + ScheduleOf("c") + ` FROM classes c WHERE c.id = @class) AS class_deadlines`
+
+// ScheduleOf is a JSON expression, for ScheduleFrom, of the dates of the
+// class row alias and the rules of its forms' assignments, its own and its
+// semester's; a report reads it per class in the statement that reads the
+// classes.
+func ScheduleOf(alias string) string {
+	return scheduleJSON("r.item = 'answers'", alias)
+}
 
 // SigningSQL is a select-list entry (named signing_deadlines) that reads,
 // as ScheduleSQL does, the dates and the rules of the signing form's end
 // section and signatures of the class whose id is the SQL expression
 // class (a column of the surrounding statement), for ScheduleFrom.
 func SigningSQL(class string) string {
-	return scheduleSQL("r.item <> 'answers'", class) + " AS signing_deadlines"
+	return `(SELECT ` + scheduleJSON("r.item <> 'answers'", "c") + ` FROM classes c WHERE c.id = ` + class + `) AS signing_deadlines`
 }
 
-// scheduleSQL reads a class's dates and the rules matching items of it and
-// its semester as one JSON value.
-func scheduleSQL(items, class string) string {
-	return `(SELECT json_build_object('mid', c.mid_semester_date, 'end', c.end_semester_date,
+// scheduleJSON reads the dates of the class row alias and the rules
+// matching items of it and its semester as one JSON value.
+func scheduleJSON(items, alias string) string {
+	return `json_build_object('mid', ` + alias + `.mid_semester_date, 'end', ` + alias + `.end_semester_date,
 		'rules', (SELECT coalesce(json_agg(json_build_object('own', r.class_id IS NOT NULL, 'item', r.item, 'formId', r.form_id, 'mid', r.is_mid_semester,
 			'role', r.role, 'anchor', r.anchor, 'offset', r.offset_days, 'fixed', r.fixed_date)), '[]')
-			FROM deadline_rules r WHERE ` + items + ` AND (r.class_id = c.id OR r.period_id = c.period_id)))
-	FROM classes c WHERE c.id = ` + class + `)`
+			FROM deadline_rules r WHERE ` + items + ` AND (r.class_id = ` + alias + `.id OR r.period_id = ` + alias + `.period_id)))`
 }
 
 // ScheduleFrom reads what ScheduleSQL gave; nil or empty raw (no such

@@ -27,6 +27,18 @@ func (f *fixture) semesterFixture(t *testing.T) (*placement, mainForm, int64, in
 	f.db.Exec(t, "skole-a", "INSERT INTO class_forms (class_id, form_id) VALUES (?, ?)", second, m.formID)
 	f.db.Exec(t, "skole-a", "INSERT INTO assignments (class_id, form_id, is_mid_semester) VALUES (?, ?, true), (?, ?, false)", second, m.formID, second, m.formID)
 	f.db.Exec(t, "skole-a", "INSERT INTO expectations (class_id, form_id, question_id, is_mid_semester, value) VALUES (?, ?, ?, false, '1')", second, m.formID, m.graded1)
+	// The second class has deadlines: the students' mid-semester assessment
+	// was due on its mid-semester date (passed), the supervisors' the same
+	// day by the semester's rule, the teachers' end one is still to come.
+	f.db.Exec(t, "skole-a", "UPDATE classes SET mid_semester_date = '2026-09-01', end_semester_date = '2026-12-10' WHERE id = ?", second)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (class_id, item, form_id, is_mid_semester, role, anchor, offset_days)
+		VALUES (?, 'answers', ?, true, 'student', 'midSemester', 0), (?, 'answers', ?, false, 'teacher', 'endSemester', -5)`, second, m.formID, second, m.formID)
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (period_id, item, form_id, is_mid_semester, role, anchor, fixed_date)
+		VALUES (?, 'answers', ?, true, 'advisor', 'fixed', '2026-09-10')`, periodID, m.formID)
+	// The semester's rule would reach the placement's class too, so that
+	// class overrides it with a date still to come.
+	f.db.Exec(t, "skole-a", `INSERT INTO deadline_rules (class_id, item, form_id, is_mid_semester, role, anchor, fixed_date)
+		VALUES (?, 'answers', ?, true, 'advisor', 'fixed', '2026-12-24')`, p.classID, m.formID)
 	for i := range 6 {
 		_, id := f.signIn(t, "skole-a", "a.localhost", fmt.Sprintf("student%d@a.test", i), users.RoleStudent)
 		f.db.Exec(t, "skole-a", "INSERT INTO class_students (class_id, user_id) VALUES (?, ?)", second, id)
@@ -101,6 +113,7 @@ func TestLiveSemesterReport(t *testing.T) {
 		"teacher": "s.user_id <> s.student_user_id AND s.user_id IN (SELECT user_id FROM class_teachers WHERE class_id = s.class_id)",
 		"advisor": "s.user_id <> s.student_user_id AND s.user_id NOT IN (SELECT user_id FROM class_teachers WHERE class_id = s.class_id)",
 	}
+	lates := map[string]int{}
 	for _, c := range r.Classes {
 		q := func(kv ...string) url.Values {
 			v := url.Values{"classId": {fmt.Sprint(c.ClassID)}}
@@ -122,6 +135,29 @@ func TestLiveSemesterReport(t *testing.T) {
 				what := fmt.Sprintf("class %d %s %s", c.ClassID, half, name)
 				check(what+" delivered", got.Delivered, delivered, q("metric", "delivered", "formId", fmt.Sprint(a.FormID), "half", half, "role", name))
 				check(what+" missing", got.Missing, students-delivered, q("metric", "missing", "formId", fmt.Sprint(a.FormID), "half", half, "role", name))
+				// The deadline the test works out itself: the class's own
+				// rule over the semester's, its date from the class's.
+				rule := `FROM deadline_rules r JOIN classes c ON r.class_id = c.id OR r.period_id = c.period_id
+					WHERE c.id = ? AND r.item = 'answers' AND r.form_id = ? AND r.is_mid_semester = ? AND r.role = ?`
+				ruled := count("SELECT count(*) "+rule, c.ClassID, a.FormID, a.IsMidSemester, name) > 0
+				if !ruled {
+					if got.Late != nil {
+						t.Errorf("%s late: %d without a deadline", what, *got.Late)
+					}
+					continue
+				}
+				late := count(`SELECT count(*) FROM class_students cs WHERE cs.class_id = ?
+					AND (SELECT CASE r.anchor WHEN 'fixed' THEN r.fixed_date WHEN 'midSemester' THEN c.mid_semester_date + r.offset_days ELSE c.end_semester_date + r.offset_days END
+						`+rule+` ORDER BY r.class_id NULLS LAST LIMIT 1) < DATE '2026-09-15'
+					AND NOT EXISTS (SELECT 1 FROM answer_sets s WHERE s.class_id = cs.class_id AND s.student_user_id = cs.user_id AND s.form_id = ?
+						AND s.is_mid_semester = ? AND s.delivered_at IS NOT NULL AND `+role[name]+`)`,
+					c.ClassID, c.ClassID, a.FormID, a.IsMidSemester, name, a.FormID, a.IsMidSemester)
+				if got.Late == nil {
+					t.Errorf("%s: no late count, though a deadline is set", what)
+					continue
+				}
+				check(what+" late", *got.Late, late, q("metric", "late", "formId", fmt.Sprint(a.FormID), "half", half, "role", name))
+				lates[what] = *got.Late
 			}
 		}
 		check("warnings given", c.Warnings.Given, count("SELECT count(*) FROM warnings WHERE class_id = ? AND submitted_at IS NOT NULL", c.ClassID), q("metric", "warningGiven"))
@@ -134,6 +170,17 @@ func TestLiveSemesterReport(t *testing.T) {
 		check("passed", c.Results.Passed, count("SELECT count(*) FROM signing_forms WHERE class_id = ? AND overall_passed = 'passed'", c.ClassID), q("metric", "passed"))
 		check("failed", c.Results.Failed, count("SELECT count(*) FROM signing_forms WHERE class_id = ? AND overall_passed = 'failed'", c.ClassID), q("metric", "failed"))
 		check("pending", c.Results.Pending, students-count("SELECT count(*) FROM signing_forms WHERE class_id = ? AND overall_passed IS NOT NULL", c.ClassID), q("metric", "pending"))
+	}
+	// The second class's students without a delivered mid-semester set of
+	// their own (every third) are late, its supervisors' (none delivered)
+	// all are; the teachers' and the placement class's supervisors' due
+	// dates are still to come.
+	wantLate := map[string]int{
+		fmt.Sprintf("class %d mid student", second): 2, fmt.Sprintf("class %d mid advisor", second): 6,
+		fmt.Sprintf("class %d end teacher", second): 0, fmt.Sprintf("class %d mid advisor", p.classID): 0,
+	}
+	if fmt.Sprint(lates) != fmt.Sprint(wantLate) {
+		t.Errorf("late counts %v, want %v", lates, wantLate)
 	}
 	// The second class's one area, counted by hand from the seeding: the
 	// teacher's end levels of four students on two questions.
@@ -212,7 +259,7 @@ func TestLiveSemesterReport(t *testing.T) {
 		if rec := f.send(t, http.MethodGet, "b.localhost", base, p.tokens["otherSchoolAdmin"], nil); rec.Code != http.StatusNotFound {
 			t.Errorf("another school's admin: %d %s", rec.Code, rec.Body)
 		}
-		for _, q := range []string{"metric=delivered&formId=1&half=mid", "metric=signing&state=gone", "metric=level&formId=1", "metric=nonsense", ""} {
+		for _, q := range []string{"metric=delivered&formId=1&half=mid", "metric=late&formId=1&half=end", "metric=signing&state=gone", "metric=level&formId=1", "metric=nonsense", ""} {
 			rec := f.send(t, http.MethodGet, "a.localhost", base+"/students?"+q, p.tokens["admin"], nil)
 			if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"reason"`) {
 				t.Errorf("%q: %d %s", q, rec.Code, rec.Body)

@@ -42,11 +42,11 @@ func (s *Server) adminRoutes(api *Group, g guards) {
 		Tag: "periods", Access: "Admin", Produces: "text/csv", In: reports.CSVParams{}}, g.signedIn, g.admin)
 
 	api.Handle(http.MethodGet, "/periods/:id/report", reports.HandleSemester, Op{
-		Summary: "The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none; warnings given and confirmed; signing forms by state; passed, failed and no result yet; " +
+		Summary: "The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none, and of those how many are late (past the due day; null when no deadline rule sets one); warnings given and confirmed; signing forms by state; passed, failed and no result yet; " +
 			"and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester",
 		Tag: "periods", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/periods/:id/report/students", reports.HandleStudents, Op{
-		Summary: "The students behind one number of the live report, by class and name: metric names the number (students, delivered and missing with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); " +
+		Summary: "The students behind one number of the live report, by class and name: metric names the number (students, delivered, missing and late with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); " +
 			"the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester",
 		Tag: "periods", Access: "Admin"}, g.signedIn, g.admin)
 	api.Handle(http.MethodGet, "/periods/:id/report/csv", reports.HandleSemesterCSV, Op{

@@ -5,6 +5,7 @@ import (
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/clock"
 	signingform "github.com/praksis/praksis/api/signing"
 )
 
@@ -16,6 +17,7 @@ const (
 	MetricStudents         Metric = "students"
 	MetricDelivered        Metric = "delivered"
 	MetricMissing          Metric = "missing"
+	MetricLate             Metric = "late"
 	MetricWarningGiven     Metric = "warningGiven"
 	MetricWarningConfirmed Metric = "warningConfirmed"
 	MetricSigning          Metric = "signing"
@@ -31,7 +33,7 @@ const (
 
 // Enum lists the metrics for the API document.
 func (Metric) Enum() []any {
-	return []any{MetricStudents, MetricDelivered, MetricMissing, MetricWarningGiven, MetricWarningConfirmed, MetricSigning,
+	return []any{MetricStudents, MetricDelivered, MetricMissing, MetricLate, MetricWarningGiven, MetricWarningConfirmed, MetricSigning,
 		MetricPassed, MetricFailed, MetricPending, MetricLevel, MetricNotRelevant, MetricBelowExpected, MetricMeetsExpected, MetricNoExpectation}
 }
 
@@ -42,9 +44,9 @@ type DrillParams struct {
 	SubjectID int64             `query:"subjectId" minimum:"0" description:"As in the report"`
 	ClassID   int64             `query:"classId" minimum:"0" description:"The class of the number; 0 or left out: every class the filter keeps"`
 	Metric    Metric            `query:"metric" required:"true" description:"Which number"`
-	FormID    int64             `query:"formId" minimum:"0" description:"delivered, missing and the area metrics: the form"`
-	Half      string            `query:"half" enum:"mid,end" description:"delivered and missing: the half"`
-	Role      answers.Role      `query:"role" description:"delivered and missing: the role"`
+	FormID    int64             `query:"formId" minimum:"0" description:"delivered, missing, late and the area metrics: the form"`
+	Half      string            `query:"half" enum:"mid,end" description:"delivered, missing and late: the half"`
+	Role      answers.Role      `query:"role" description:"delivered, missing and late: the role"`
 	State     signingform.State `query:"state" description:"signing: the signing form's state"`
 	GroupID   int64             `query:"groupId" minimum:"0" description:"The area metrics: the question group"`
 	Level     int               `query:"level" minimum:"0" description:"level: the level (0 the first label)"`
@@ -67,7 +69,7 @@ func invalid(field string) error {
 func (p DrillParams) check() error {
 	switch p.Metric {
 	case MetricStudents, MetricWarningGiven, MetricWarningConfirmed, MetricPassed, MetricFailed, MetricPending:
-	case MetricDelivered, MetricMissing:
+	case MetricDelivered, MetricMissing, MetricLate:
 		switch {
 		case p.FormID == 0:
 			return invalid("formId")
@@ -108,11 +110,16 @@ func Students(ctx context.Context, p DrillParams) ([]StudentRef, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fs.behind(p), nil
+	due, err := fs.schedules(clock.Now(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return fs.behind(p, due), nil
 }
 
-// behind filters the facts' students by the drill-down's metric.
-func (fs *facts) behind(p DrillParams) []StudentRef {
+// behind filters the facts' students by the drill-down's metric, judging
+// deadlines by due.
+func (fs *facts) behind(p DrillParams, due overdue) []StudentRef {
 	code := map[int64]string{}
 	assignment := map[int64]int64{}
 	for _, c := range fs.classes {
@@ -143,6 +150,9 @@ func (fs *facts) behind(p DrillParams) []StudentRef {
 		case MetricDelivered, MetricMissing:
 			id, ok := assignment[s.ClassID]
 			keep = ok && s.delivered(id, p.Role) == (p.Metric == MetricDelivered)
+		case MetricLate:
+			id, ok := assignment[s.ClassID]
+			keep = ok && due.late(s, id, p.Role)
 		case MetricWarningGiven:
 			keep = s.WarningGiven
 		case MetricWarningConfirmed:

@@ -2,13 +2,17 @@ package reports
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/dbjson"
+	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/forms"
 	signingform "github.com/praksis/praksis/api/signing"
 	"github.com/praksis/praksis/tenants"
@@ -23,11 +27,12 @@ type Filter struct {
 }
 
 // RoleCounts is how many students of a class have an assessment delivered
-// by someone in a role, and how many have none. (A count of late ones
-// belongs here once assessments have deadlines.)
+// by someone in a role, how many have none, and, when a deadline rule sets
+// the role's due date, how many of those without one are past it.
 type RoleCounts struct {
-	Delivered int `json:"delivered"`
-	Missing   int `json:"missing"`
+	Delivered int  `json:"delivered"`
+	Missing   int  `json:"missing" description:"Not delivered, late or not"`
+	Late      *int `json:"late" description:"Of the missing, those whose due day has passed (Europe/Oslo); null when no deadline rule sets the role's due date in the class"`
 }
 
 // Assessment is one assignment (a form and half) of a class, counted per
@@ -128,6 +133,8 @@ type classRow struct {
 	SubjectID   int64  `json:"subjectId"`
 	SubjectCode string `json:"code"`
 	SubjectName string `json:"name"`
+	// Deadlines is the class's schedule, for deadlines.ScheduleFrom.
+	Deadlines   json.RawMessage `json:"deadlines"`
 	Assignments []struct {
 		ID     int64  `json:"id"`
 		FormID int64  `json:"formId"`
@@ -161,10 +168,11 @@ type facts struct {
 const filtered = `(SELECT c.id FROM classes c WHERE c.period_id = @period
 	AND (CAST(@subject AS bigint) = 0 OR c.subject_id = @subject) AND (CAST(@class AS bigint) = 0 OR c.id = @class))`
 
-// overviewSQL reads the semester, its classes (with their assignments)
-// and one row of facts per student and class, in one statement.
+// overviewSQL reads the semester, its classes (with their assignments and
+// deadline schedules) and one row of facts per student and class, in one statement.
 var overviewSQL = `SELECT p.name AS period_name,
 	(SELECT coalesce(json_agg(json_build_object('id', c.id, 'subjectId', su.id, 'code', su.subject_code, 'name', su.name,
+			'deadlines', ` + deadlines.ScheduleOf("c") + `,
 			'assignments', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', f.id, 'form', f.name, 'main', f.is_main_form, 'mid', a.is_mid_semester)
 				ORDER BY f.is_main_form DESC, f.name, f.id, a.is_mid_semester DESC), '[]')
 				FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = c.id))
@@ -265,8 +273,52 @@ func (a areaAnswer) judged() (level int, verdict string) {
 	return *n, "meetsExpected"
 }
 
-// report aggregates the facts.
-func (fs *facts) report(periodID int64) *SemesterReport {
+// overdue is, per class, assignment and role that a rule gives a due date
+// that has passed at now; a key absent means no rule sets one.
+type overdue map[lateKey]bool
+
+// lateKey names one role's assessment of one class.
+type lateKey struct {
+	class, assignment int64
+	role              answers.Role
+}
+
+// schedules reads each class's deadlines and judges them at now.
+func (fs *facts) schedules(now time.Time) (overdue, error) {
+	out := overdue{}
+	for _, c := range fs.classes {
+		s, err := deadlines.ScheduleFrom(c.Deadlines)
+		if err != nil {
+			return nil, fmt.Errorf("the deadlines of class %d: %w", c.ID, err)
+		}
+		for _, a := range c.Assignments {
+			for _, role := range deadlines.Roles {
+				if st := s.Of(a.FormID, a.Mid, role, nil, now); st != nil {
+					out[lateKey{c.ID, a.ID, answers.Role(role)}] = st.State == deadlines.Overdue
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// late reports whether the student's assessment by role is past its due
+// day and not delivered.
+func (o overdue) late(s studentFacts, assignment int64, role answers.Role) bool {
+	return o[lateKey{s.ClassID, assignment, role}] && !s.delivered(assignment, role)
+}
+
+// counter is a late count for one role's assessment of a class: zero when
+// a rule sets its due date, nil otherwise.
+func (o overdue) counter(class, assignment int64, role answers.Role) *int {
+	if _, ok := o[lateKey{class, assignment, role}]; ok {
+		return new(int)
+	}
+	return nil
+}
+
+// report aggregates the facts, judging deadlines by due.
+func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 	r := &SemesterReport{PeriodID: periodID, PeriodName: fs.periodName, Classes: []ClassReport{}}
 	byClass := map[int64][]studentFacts{}
 	for _, s := range fs.students {
@@ -312,6 +364,9 @@ func (fs *facts) report(periodID int64) *SemesterReport {
 			Students: len(students), Assessments: []Assessment{}, Areas: []AreaLevels{}}
 		for _, a := range c.Assignments {
 			as := Assessment{FormID: a.FormID, FormName: a.Form, IsMainForm: a.Main, IsMidSemester: a.Mid}
+			as.Student.Late = due.counter(c.ID, a.ID, answers.RoleStudent)
+			as.Advisor.Late = due.counter(c.ID, a.ID, answers.RoleAdvisor)
+			as.Teacher.Late = due.counter(c.ID, a.ID, answers.RoleTeacher)
 			for _, s := range students {
 				for _, r := range []struct {
 					role answers.Role
@@ -321,6 +376,9 @@ func (fs *facts) report(periodID int64) *SemesterReport {
 						r.into.Delivered++
 					} else {
 						r.into.Missing++
+					}
+					if due.late(s, a.ID, r.role) {
+						*r.into.Late++
 					}
 				}
 			}
@@ -377,5 +435,9 @@ func Semester(ctx context.Context, f Filter) (*SemesterReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fs.report(f.PeriodID), nil
+	due, err := fs.schedules(clock.Now(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return fs.report(f.PeriodID, due), nil
 }

@@ -8,13 +8,18 @@ import (
 	"github.com/praksis/praksis/api/goldenfile"
 )
 
-// shownReport is a semester of one class with every section filled.
+// late is a late count that a deadline sets.
+func late(n int) *int { return &n }
+
+// shownReport is a semester of one class with every section filled: the
+// student's and teacher's mid-semester assessments have deadlines, the
+// rest none.
 func shownReport() *SemesterReport {
 	return &SemesterReport{PeriodID: 1, PeriodName: "Høst 2026", Classes: []ClassReport{{
 		ClassID: 1, SubjectID: 1, SubjectCode: "SYKP2100", SubjectName: "Medisinsk og kirurgisk praksis", Students: 3,
 		Assessments: []Assessment{
 			{FormID: 1, FormName: "Hovedskjema", IsMainForm: true, IsMidSemester: true,
-				Student: RoleCounts{Delivered: 3}, Advisor: RoleCounts{Delivered: 2, Missing: 1}, Teacher: RoleCounts{Delivered: 1, Missing: 2}},
+				Student: RoleCounts{Delivered: 3, Late: late(0)}, Advisor: RoleCounts{Delivered: 2, Missing: 1}, Teacher: RoleCounts{Delivered: 1, Missing: 2, Late: late(2)}},
 			{FormID: 1, FormName: "Hovedskjema", IsMainForm: true,
 				Student: RoleCounts{Delivered: 1, Missing: 2}, Advisor: RoleCounts{Missing: 3}, Teacher: RoleCounts{Delivered: 1, Missing: 2}},
 		},

@@ -19,7 +19,7 @@ import (
 // WriteSemesterCSV writes the live report as shown in lang to w: a
 // byte-order mark, a header row, then one row per number, class by class
 // in the report's order: subject code, subject, section, what is counted,
-// and the number.
+// and the number. A late count has a row only where a deadline sets it.
 func WriteSemesterCSV(w io.Writer, r *SemesterReport, lang string) error {
 	cat := texts.Base()
 	t := func(id string, data map[string]any) string { return cat.T(lang, id, data) }
@@ -45,6 +45,9 @@ func WriteSemesterCSV(w io.Writer, r *SemesterReport, lang string) error {
 				column := t("report.formColumn", map[string]any{"Form": a.FormName, "Half": half, "Role": t("report.role."+role.id, nil)})
 				add("assessments", column+": "+t("report.live.delivered", nil), role.counts.Delivered)
 				add("assessments", column+": "+t("report.live.missing", nil), role.counts.Missing)
+				if role.counts.Late != nil {
+					add("assessments", column+": "+t("report.live.late", nil), *role.counts.Late)
+				}
 			}
 		}
 		add("warnings", t("report.warning.given", nil), c.Warnings.Given)

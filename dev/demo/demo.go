@@ -118,5 +118,6 @@ func seed(ctx context.Context, s *tenants.Service, slug string, onlyIfEmpty bool
 const UsersHelp = `  Admin:       admin@demo.test (Ingrid Haugen)
   Teacher:     marte.solberg@demo.test (also Admin), per.kristian.dahl@demo.test, siri.lunde@demo.test,
                kari.vik@demo.test (also Student)
-  Student:     ola.nordmann@stud.demo.test, emma.johansen@stud.demo.test, jonas.berg@stud.demo.test, …
+  Student:     ola.nordmann@stud.demo.test, emma.johansen@stud.demo.test, jonas.berg@stud.demo.test,
+               ida.karlsen@stud.demo.test (three placements on her progress page), …
   Supervisor:  hilde.bakken@sykehus.test, anders.moen@sykehus.test, camilla.strand@sykehus.test`

@@ -83,5 +83,18 @@ func TestEnsureCompletesAFailedSeeding(t *testing.T) {
 		if n := count(t, db, slug, "users"); n == 0 {
 			t.Errorf("%s has no people", slug)
 		}
+		// A student's progress page has three placements to show, the two
+		// earlier ones with teachers' end levels and a passed result.
+		ida := "(SELECT id FROM users WHERE email = 'ida.karlsen@stud.demo.test')"
+		if n := count(t, db, slug, "class_students WHERE user_id = "+ida); n != 3 {
+			t.Errorf("%s: Ida Karlsen has %d placements, want 3", slug, n)
+		}
+		if n := count(t, db, slug, "signing_forms WHERE overall_passed = 'passed' AND is_locked AND student_user_id = "+ida); n != 2 {
+			t.Errorf("%s: Ida Karlsen has %d passed placements, want 2", slug, n)
+		}
+		if n := count(t, db, slug, `answer_sets s JOIN answers a ON a.answer_set_id = s.id
+			WHERE NOT s.is_mid_semester AND s.user_id IN (SELECT user_id FROM class_teachers WHERE class_id = s.class_id) AND s.student_user_id = `+ida); n == 0 {
+			t.Errorf("%s: Ida Karlsen has no end levels from a teacher", slug)
+		}
 	}
 }

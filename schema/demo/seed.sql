@@ -7,8 +7,8 @@
 --     Feide; a skills-lab teacher in further education who is both teacher
 --     and student (with no class yet); three practice supervisors from the
 --     hospital who sign in with Vipps or a one-time code;
---   * semesters 'Vår 2026' (previous) and 'Høst 2026' (current), four
---     placement subjects and three classes;
+--   * semesters 'Høst 2025' and 'Vår 2026' (previous) and 'Høst 2026'
+--     (current), four placement subjects and five classes;
 --   * the main assessment form (six graded competence areas on the
 --     independence scale, plus a free-text summary) and a specific-competence
 --     form for medical wards;
@@ -19,6 +19,10 @@
 --     open invitation, and signing forms confirmed at mid-placement;
 --   * in SYKP1200 last spring: Ola Nordmann's signed, locked and archived
 --     result;
+--   * Ida Karlsen's record across placements: SYKP1200 in autumn 2025 and
+--     SYKP3100 last spring, each assessed by all three at mid- and
+--     end-placement, signed, passed and archived, before SYKP2200 now (her
+--     progress page has three placements to show; she has not shared them);
 --   * a few neutral text overrides (the school's name, organisation number
 --     and theme come from the registry).
 --
@@ -83,6 +87,7 @@ on conflict do nothing;
 -- Semesters, subjects, classes -------------------------------------------------
 
 insert into periods (name, start_date, end_date) values
+    ('Høst 2025', '2025-07-01', '2025-12-31'),
     ('Vår 2026',  '2026-01-01', '2026-06-30'),
     ('Høst 2026', '2026-07-01', '2026-12-31');
 
@@ -95,7 +100,9 @@ insert into subjects (subject_code, name) values
 insert into classes (period_id, subject_id, mid_semester_date, end_semester_date)
 select p.id, s.id, v.mid::date, v.ends::date
 from (values
+    ('Høst 2025', 'SYKP1200', '2025-10-03', '2025-11-21'),
     ('Vår 2026',  'SYKP1200', '2026-03-13', '2026-04-24'),
+    ('Vår 2026',  'SYKP3100', '2026-03-20', '2026-05-08'),
     ('Høst 2026', 'SYKP2100', '2026-10-09', '2026-11-27'),
     ('Høst 2026', 'SYKP2200', '2026-10-23', '2026-12-11')
 ) v(period, code, mid, ends)
@@ -105,7 +112,9 @@ join subjects s on s.subject_code = v.code;
 insert into class_teachers (class_id, user_id)
 select c.id, u.id
 from (values
+    ('Høst 2025', 'SYKP1200', 'per.kristian.dahl@demo.test'),
     ('Vår 2026',  'SYKP1200', 'per.kristian.dahl@demo.test'),
+    ('Vår 2026',  'SYKP3100', 'per.kristian.dahl@demo.test'),
     ('Høst 2026', 'SYKP2100', 'marte.solberg@demo.test'),
     ('Høst 2026', 'SYKP2100', 'per.kristian.dahl@demo.test'),
     ('Høst 2026', 'SYKP2200', 'siri.lunde@demo.test')
@@ -118,10 +127,12 @@ join users u on lower(u.email) = v.email;
 insert into class_students (class_id, user_id)
 select c.id, u.id
 from (values
+    ('Høst 2025', 'SYKP1200', 'ida.karlsen@stud.demo.test'),
     ('Vår 2026',  'SYKP1200', 'ola.nordmann@stud.demo.test'),
     ('Vår 2026',  'SYKP1200', 'emma.johansen@stud.demo.test'),
     ('Vår 2026',  'SYKP1200', 'jonas.berg@stud.demo.test'),
     ('Vår 2026',  'SYKP1200', 'henrik.lie@stud.demo.test'),
+    ('Vår 2026',  'SYKP3100', 'ida.karlsen@stud.demo.test'),
     ('Høst 2026', 'SYKP2100', 'ola.nordmann@stud.demo.test'),
     ('Høst 2026', 'SYKP2100', 'emma.johansen@stud.demo.test'),
     ('Høst 2026', 'SYKP2100', 'jonas.berg@stud.demo.test'),
@@ -141,7 +152,9 @@ join users u on lower(u.email) = v.email;
 insert into class_advisors (class_id, user_id)
 select c.id, u.id
 from (values
+    ('Høst 2025', 'SYKP1200', 'camilla.strand@sykehus.test'),
     ('Vår 2026',  'SYKP1200', 'camilla.strand@sykehus.test'),
+    ('Vår 2026',  'SYKP3100', 'camilla.strand@sykehus.test'),
     ('Høst 2026', 'SYKP2100', 'hilde.bakken@sykehus.test'),
     ('Høst 2026', 'SYKP2100', 'anders.moen@sykehus.test'),
     ('Høst 2026', 'SYKP2200', 'camilla.strand@sykehus.test')
@@ -155,6 +168,8 @@ join users u on lower(u.email) = v.email;
 insert into student_references (class_id, student_user_id, advisor_user_id, teacher_user_id, is_primary)
 select c.id, st.id, ad.id, te.id, v.is_primary
 from (values
+    ('Høst 2025', 'SYKP1200', 'ida.karlsen@stud.demo.test',       'camilla.strand@sykehus.test', 'per.kristian.dahl@demo.test', true),
+    ('Vår 2026',  'SYKP3100', 'ida.karlsen@stud.demo.test',       'camilla.strand@sykehus.test', 'per.kristian.dahl@demo.test', true),
     ('Vår 2026',  'SYKP1200', 'ola.nordmann@stud.demo.test',      'camilla.strand@sykehus.test', 'per.kristian.dahl@demo.test', true),
     ('Vår 2026',  'SYKP1200', 'emma.johansen@stud.demo.test',     'camilla.strand@sykehus.test', 'per.kristian.dahl@demo.test', true),
     ('Vår 2026',  'SYKP1200', 'jonas.berg@stud.demo.test',        'camilla.strand@sykehus.test', 'per.kristian.dahl@demo.test', true),
@@ -336,7 +351,9 @@ join question_groups g on g.form_id = f.id and g.sort_order = v.group_order;
 insert into class_forms (class_id, form_id)
 select c.id, f.id
 from (values
+    ('Høst 2025', 'SYKP1200', 'Vurdering av praksisstudier i sykepleie'),
     ('Vår 2026',  'SYKP1200', 'Vurdering av praksisstudier i sykepleie'),
+    ('Vår 2026',  'SYKP3100', 'Vurdering av praksisstudier i sykepleie'),
     ('Høst 2026', 'SYKP2100', 'Vurdering av praksisstudier i sykepleie'),
     ('Høst 2026', 'SYKP2100', 'Spesifikk kompetanse: medisinsk avdeling'),
     ('Høst 2026', 'SYKP2200', 'Vurdering av praksisstudier i sykepleie')
@@ -362,6 +379,19 @@ where f.is_main_form or not half.is_mid;
 with spec (period, code, is_mid, student, answerer, created, updated, delivered, version,
            base, parity, last_group, weak) as (
     values
+    -- Ida Karlsen grows from Assistert and Veiledet towards Delvis selvstendig over two earlier placements.
+    ('Høst 2025', 'SYKP1200', true,  'ida.karlsen@stud.demo.test',    'ida.karlsen@stud.demo.test',    '2025-09-29 19:10+02', '2025-10-01 20:02+02', '2025-10-01 20:02+02', 2, 3, 1, 7, '{}'),
+    ('Høst 2025', 'SYKP1200', true,  'ida.karlsen@stud.demo.test',    'camilla.strand@sykehus.test',   '2025-09-30 12:40+02', '2025-10-02 13:11+02', '2025-10-02 13:11+02', 2, 3, 0, 7, '{}'),
+    ('Høst 2025', 'SYKP1200', true,  'ida.karlsen@stud.demo.test',    'per.kristian.dahl@demo.test',   '2025-10-03 09:00+02', '2025-10-03 10:20+02', '2025-10-03 10:20+02', 2, 3, 1, 7, '{}'),
+    ('Høst 2025', 'SYKP1200', false, 'ida.karlsen@stud.demo.test',    'ida.karlsen@stud.demo.test',    '2025-11-17 18:30+01', '2025-11-18 21:05+01', '2025-11-18 21:05+01', 2, 2, 0, 7, '{}'),
+    ('Høst 2025', 'SYKP1200', false, 'ida.karlsen@stud.demo.test',    'camilla.strand@sykehus.test',   '2025-11-18 12:00+01', '2025-11-19 14:15+01', '2025-11-19 14:15+01', 2, 2, 1, 7, '{}'),
+    ('Høst 2025', 'SYKP1200', false, 'ida.karlsen@stud.demo.test',    'per.kristian.dahl@demo.test',   '2025-11-21 09:10+01', '2025-11-21 11:00+01', '2025-11-21 11:00+01', 2, 2, 0, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', true,  'ida.karlsen@stud.demo.test',    'ida.karlsen@stud.demo.test',    '2026-03-16 19:45+01', '2026-03-18 20:30+01', '2026-03-18 20:30+01', 2, 2, 1, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', true,  'ida.karlsen@stud.demo.test',    'camilla.strand@sykehus.test',   '2026-03-17 13:20+01', '2026-03-19 12:50+01', '2026-03-19 12:50+01', 2, 2, 0, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', true,  'ida.karlsen@stud.demo.test',    'per.kristian.dahl@demo.test',   '2026-03-20 08:40+01', '2026-03-20 09:55+01', '2026-03-20 09:55+01', 2, 2, 1, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', false, 'ida.karlsen@stud.demo.test',    'ida.karlsen@stud.demo.test',    '2026-05-04 18:05+02', '2026-05-05 21:40+02', '2026-05-05 21:40+02', 2, 1, 0, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', false, 'ida.karlsen@stud.demo.test',    'camilla.strand@sykehus.test',   '2026-05-05 11:30+02', '2026-05-06 15:20+02', '2026-05-06 15:20+02', 2, 1, 1, 7, '{}'),
+    ('Vår 2026',  'SYKP3100', false, 'ida.karlsen@stud.demo.test',    'per.kristian.dahl@demo.test',   '2026-05-08 09:05+02', '2026-05-08 10:45+02', '2026-05-08 10:45+02', 2, 1, 0, 7, '{}'),
     ('Vår 2026',  'SYKP1200', false, 'ola.nordmann@stud.demo.test',   'ola.nordmann@stud.demo.test',   '2026-04-20 19:02+02', '2026-04-22 21:40+02', '2026-04-22 21:40+02', 5, 1, 0, 7, '{}'),
     ('Vår 2026',  'SYKP1200', false, 'ola.nordmann@stud.demo.test',   'camilla.strand@sykehus.test',   '2026-04-21 13:15+02', '2026-04-23 14:05+02', '2026-04-23 14:05+02', 3, 0, 1, 7, '{}'),
     ('Høst 2026', 'SYKP2100', true,  'ola.nordmann@stud.demo.test',   'ola.nordmann@stud.demo.test',   '2026-10-05 19:40+02', '2026-10-07 20:14+02', '2026-10-07 20:14+02', 4, 1, 0, 7, '{}'),
@@ -467,7 +497,8 @@ join answer_sets aset on aset.class_id = c.id and aset.student_user_id = st.id a
 join question_groups g on g.form_id = aset.form_id
 join questions q on q.group_id = g.id and q.text = v.question;
 
--- Expectations: Veiledet (2) at mid-placement, Delvis selvstendig (1) at the end.
+-- Expectations: Veiledet (2) at mid-placement, Delvis selvstendig (1) at the
+-- end, in SYKP2100 this autumn and in Ida Karlsen's earlier placements.
 insert into expectations (class_id, form_id, question_id, is_mid_semester, value)
 select c.id, f.id, q.id, half.is_mid, half.value
 from periods p
@@ -477,7 +508,7 @@ join forms f on f.name = 'Vurdering av praksisstudier i sykepleie'
 join question_groups g on g.form_id = f.id and g.type = 2
 join questions q on q.group_id = g.id
 cross join (values (true, '2'), (false, '1')) half(is_mid, value)
-where p.name = 'Høst 2026' and s.subject_code = 'SYKP2100';
+where (p.name, s.subject_code) in (('Høst 2026', 'SYKP2100'), ('Høst 2025', 'SYKP1200'), ('Vår 2026', 'SYKP3100'));
 
 -- Warning, supervisor invitations, signing forms ------------------------------
 
@@ -549,6 +580,38 @@ join users st on st.id = r.student_user_id
 join users te on lower(te.email) = 'per.kristian.dahl@demo.test'
 where p.name = 'Vår 2026' and s.subject_code = 'SYKP1200'
   and lower(st.email) = 'ola.nordmann@stud.demo.test' and r.is_primary;
+
+-- Ida Karlsen's two earlier placements: signed by all three, passed, locked
+-- and archived.
+insert into signing_forms (
+    student_reference_id, class_id, student_user_id, is_locked,
+    mid_semester_completed_date, end_semester_completed_date,
+    signed_by_teacher_date, signed_by_teacher_user_id, signed_by_teacher_sign_in_method,
+    signed_by_student_date, signed_by_student_user_id, signed_by_student_sign_in_method,
+    signed_by_advisor_date, signed_by_advisor_user_id, signed_by_advisor_sign_in_method,
+    attendance_passed, work_requirements_passed, specific_competence_areas_passed,
+    general_competence_areas_passed, teacher_comment, overall_passed,
+    mid_semester_student_has_given_feedback, mid_semester_specific_competence_areas_begun,
+    version, locked_at, assessment_result_archived_at, assessment_result_submitted_at,
+    created_at, updated_at)
+select r.id, r.class_id, r.student_user_id, true,
+       c.mid_semester_date, c.end_semester_date,
+       c.end_semester_date + time '14:00', te.id, 'feide',
+       c.end_semester_date + time '18:30', r.student_user_id, 'feide',
+       c.end_semester_date + time '16:10', r.advisor_user_id, 'vipps',
+       'yes', 'yes', 'yes', 'yes', v.comment, 'passed', 'yes', 'yes',
+       6, c.end_semester_date + time '18:30', c.end_semester_date + 3 + time '18:30', c.end_semester_date + 4 + time '02:00',
+       c.mid_semester_date + time '10:30', c.end_semester_date + time '18:30'
+from (values
+    ('Høst 2025', 'SYKP1200', 'Ida har arbeidet jevnt og tar nå ansvar for stell og observasjon hos sine pasienter, med veiledning ved legemiddelhåndtering.'),
+    ('Vår 2026',  'SYKP3100', 'Ida møter pasientene med respekt og trygghet, og planlegger og gjennomfører samtaler selvstendig.')
+) v(period, code, comment)
+join periods p on p.name = v.period
+join subjects s on s.subject_code = v.code
+join classes c on c.period_id = p.id and c.subject_id = s.id
+join student_references r on r.class_id = c.id and r.is_primary
+join users st on st.id = r.student_user_id and lower(st.email) = 'ida.karlsen@stud.demo.test'
+join users te on lower(te.email) = 'per.kristian.dahl@demo.test';
 
 -- This autumn: mid-placement confirmed, end section not yet completed.
 insert into signing_forms (

@@ -1438,7 +1438,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none; warnings given and confirmed; signing forms by state; passed, failed and no result yet; and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester
+         * The live report of a semester, per class (by subject code): students; per assignment (form and half) and role (student, supervisor, teacher), how many students have an assessment delivered and how many have none, and of those how many are late (past the due day; null when no deadline rule sets one); warnings given and confirmed; signing forms by state; passed, failed and no result yet; and per competence area (graded group of a main form) the teachers' end levels, answers per level, against the class's expectation (below, as expected or better, none set). subjectId and classId narrow it. Every number has its students at GET /api/periods/{id}/report/students. 404 when no such semester
          * @description Access: Admin
          */
         get: operations["getApiPeriodsIdReport"];
@@ -1478,7 +1478,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The students behind one number of the live report, by class and name: metric names the number (students, delivered and missing with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester
+         * The students behind one number of the live report, by class and name: metric names the number (students, delivered, missing and late with formId, half and role, warningGiven, warningConfirmed, signing with state, passed, failed, pending, and the area metrics level with level, notRelevant, belowExpected, meetsExpected and noExpectation, each with formId and groupId); the area metrics list each student with at least one such answer. 400 naming the parameter a metric lacks; 404 when no such semester
          * @description Access: Admin
          */
         get: operations["getApiPeriodsIdReportStudents"];
@@ -3402,7 +3402,7 @@ export interface components {
             warnings: components["schemas"]["ReportsWarnings"];
         };
         /** @enum {string} */
-        ReportsMetric: "students" | "delivered" | "missing" | "warningGiven" | "warningConfirmed" | "signing" | "passed" | "failed" | "pending" | "level" | "notRelevant" | "belowExpected" | "meetsExpected" | "noExpectation";
+        ReportsMetric: "students" | "delivered" | "missing" | "late" | "warningGiven" | "warningConfirmed" | "signing" | "passed" | "failed" | "pending" | "level" | "notRelevant" | "belowExpected" | "meetsExpected" | "noExpectation";
         ReportsResults: {
             failed: number;
             passed: number;
@@ -3410,6 +3410,9 @@ export interface components {
         };
         ReportsRoleCounts: {
             delivered: number;
+            /** @description Of the missing, those whose due day has passed (Europe/Oslo); null when no deadline rule sets the role's due date in the class */
+            late: null | number;
+            /** @description Not delivered, late or not */
             missing: number;
         };
         ReportsSemesterReport: {
@@ -7180,11 +7183,11 @@ export interface operations {
                 classId?: number;
                 /** @description Which number */
                 metric: components["schemas"]["ReportsMetric"];
-                /** @description delivered, missing and the area metrics: the form */
+                /** @description delivered, missing, late and the area metrics: the form */
                 formId?: number;
-                /** @description delivered and missing: the half */
+                /** @description delivered, missing and late: the half */
                 half?: "mid" | "end";
-                /** @description delivered and missing: the role */
+                /** @description delivered, missing and late: the role */
                 role?: components["schemas"]["AnswersRole"];
                 /** @description signing: the signing form's state */
                 state?: components["schemas"]["SigningState"];

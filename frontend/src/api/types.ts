@@ -255,3 +255,18 @@ export type ProgressArea = Schemas['ProgressArea'];
 export type ProgressPlacement = Schemas['ProgressPlacement'];
 /** Whether the student shares earlier placements (`PUT`/`DELETE /api/progress/sharing`). */
 export type ProgressSharing = Schemas['ProgressSharing'];
+
+/** A semester's live report (`GET /api/periods/{id}/report`). */
+export type SemesterReport = Schemas['ReportsSemesterReport'];
+/** One class of the live report. */
+export type ClassReport = Schemas['ReportsClassReport'];
+/** One assignment (form and half) of a class in the live report, per role. */
+export type ReportAssessment = Schemas['ReportsAssessment'];
+/** Delivered, missing and (with a deadline) late, for one role. */
+export type ReportRoleCounts = Schemas['ReportsRoleCounts'];
+/** The end levels of one competence area of a class. */
+export type ReportAreaLevels = Schemas['ReportsAreaLevels'];
+/** Which number of the live report a drill-down lists. */
+export type ReportMetric = Schemas['ReportsMetric'];
+/** A student behind a number of the live report. */
+export type ReportStudentRef = Schemas['ReportsStudentRef'];

@@ -9,6 +9,8 @@ const FormEditorPage = lazy(() => import('./forms/FormEditorPage').then((m) => (
 const SubjectsPage = lazy(() => import('./subjects/SubjectsPage').then((m) => ({ default: m.SubjectsPage })));
 const SemestersPage = lazy(() => import('./semesters/SemestersPage').then((m) => ({ default: m.SemestersPage })));
 const SemesterPage = lazy(() => import('./semesters/SemesterPage').then((m) => ({ default: m.SemesterPage })));
+const ReportPage = lazy(() => import('./report/ReportPage').then((m) => ({ default: m.ReportPage })));
+const ReportStudentsPage = lazy(() => import('./report/ReportStudentsPage').then((m) => ({ default: m.ReportStudentsPage })));
 const ClassPage = lazy(() => import('./classes/ClassPage').then((m) => ({ default: m.ClassPage })));
 const AdvisorPage = lazy(() => import('./classes/AdvisorPage').then((m) => ({ default: m.AdvisorPage })));
 const ExpectationPage = lazy(() => import('./classes/ExpectationPage').then((m) => ({ default: m.ExpectationPage })));
@@ -49,6 +51,8 @@ export function AdminRoutes() {
         <Route path="subjects" element={<SubjectsPage />} />
         <Route path="semesters" element={<SemestersPage />} />
         <Route path="semesters/:semesterId" element={<SemesterPage />} />
+        <Route path="semesters/:semesterId/report" element={<ReportPage />} />
+        <Route path="semesters/:semesterId/report/students" element={<ReportStudentsPage />} />
         <Route path="class/:classId" element={<ClassPage />} />
         <Route path="class/:classId/advisor/:userId" element={<AdvisorPage />} />
         <Route path="class/:classId/form/:formId/assignment/:assignmentId" element={<ExpectationPage />} />

@@ -12,6 +12,10 @@ export const adminPaths = {
   subjects: `${ADMIN_HOME}/subjects`,
   semesters: `${ADMIN_HOME}/semesters`,
   semester: (periodId: number) => `${ADMIN_HOME}/semesters/${periodId}`,
+  /** The semester's live report; `search` is its filter (`?subjectId=…&classId=…`). */
+  semesterReport: (periodId: number, search = '') => `${ADMIN_HOME}/semesters/${periodId}/report${search}`,
+  /** The students behind one number of the live report; `search` names the number. */
+  reportStudents: (periodId: number, search: string) => `${ADMIN_HOME}/semesters/${periodId}/report/students?${search}`,
   schoolClass: (classId: number) => `${ADMIN_HOME}/class/${classId}`,
   classAdvisor: (classId: number, userId: number) => `${ADMIN_HOME}/class/${classId}/advisor/${userId}`,
   expectations: (classId: number, formId: number, assignmentId: number) =>

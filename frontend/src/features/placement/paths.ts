@@ -22,6 +22,9 @@ export const placementPaths = {
   studentPage: (role: 'Teacher' | 'Advisor', classId: number, studentId: number) =>
     `${roleBase(role)}/class/${classId}/student/${studentId}`,
 
+  /** A student's record across placements, for the student's teacher. */
+  studentRecord: (classId: number, studentId: number) => `/teacher/class/${classId}/student/${studentId}/progress`,
+
   /** A supervisor and their students, for a teacher. */
   teacherAdvisorPage: (classId: number, userId: number) => `/teacher/class/${classId}/advisor/${userId}`,
 

@@ -133,22 +133,31 @@ function SharingToggle({ sharedAt }: { sharedAt: string | null }) {
   );
 }
 
+/** Whose record a teacher opens, and the way back to that student's page. */
+export interface OtherStudent {
+  studentId: number;
+  back: { to: string; label: string };
+}
+
 /**
  * `/student/progress`: the student's levels in every competence area across
  * all placements, as a chart for the eye and the same levels as tables; the
  * questions that could not be matched between forms apart; the choice to
  * share earlier end results with the current teacher and supervisors; and
- * the record as a PDF.
+ * the record as a PDF. With `other`, a teacher's view of a student's record:
+ * what the server shows them (earlier placements only when the student
+ * shares them), without the student's choice.
  */
-export function ProgressPage() {
+export function ProgressPage({ other }: { other?: OtherStudent }) {
   const intl = useIntl();
   const toast = useToast();
   const { user } = useSession();
-  const { data, isLoading, error, refetch } = useGetProgressRecordQuery(user.id);
+  const studentId = other?.studentId ?? user.id;
+  const { data, isLoading, error, refetch } = useGetProgressRecordQuery(studentId);
   const [fetchPdf, { isLoading: pdfBusy }] = useFetchProgressRecordPdfMutation();
   const openPdf = () => {
     const tab = window.open('', '_blank');
-    fetchPdf(user.id)
+    fetchPdf(studentId)
       .unwrap()
       .then(
         (url) => {
@@ -161,11 +170,13 @@ export function ProgressPage() {
         },
       );
   };
-  const title = intl.formatMessage({ id: 'progress.title' });
-  if (isLoading) return <Page title={title}><Loading /></Page>;
+  const title =
+    other && data ? intl.formatMessage({ id: 'progress.titleOf' }, { name: data.studentName }) : intl.formatMessage({ id: 'progress.title' });
+  const back = other?.back;
+  if (isLoading) return <Page title={title} back={back}><Loading /></Page>;
   if (error || !data)
     return (
-      <Page title={title}>
+      <Page title={title} back={back}>
         <LoadFailed error={error} message={intl.formatMessage({ id: 'progress.loadFailed' })} retry={() => void refetch()} />
       </Page>
     );
@@ -187,6 +198,7 @@ export function ProgressPage() {
   return (
     <Page
       title={title}
+      back={back}
       actions={
         <Button variant="outlined" startIcon={<DownloadIcon aria-hidden />} onClick={openPdf} disabled={pdfBusy}>
           <FormattedMessage id="progress.pdf" />
@@ -194,9 +206,15 @@ export function ProgressPage() {
       }
     >
       <Typography sx={{ maxWidth: '60ch' }}>
-        <FormattedMessage id="progress.intro" />
+        <FormattedMessage id={other ? 'progress.introOther' : 'progress.intro'} />
       </Typography>
-      <SharingToggle sharedAt={data.sharedAt} />
+      {other ? (
+        <Alert severity="info">
+          <FormattedMessage id={data.sharedAt === null ? 'progress.otherNotShared' : 'progress.otherShared'} />
+        </Alert>
+      ) : (
+        <SharingToggle sharedAt={data.sharedAt} />
+      )}
       {data.areas.length === 0 && data.unmatched.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="progress.empty" />

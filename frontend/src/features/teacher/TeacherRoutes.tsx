@@ -17,6 +17,10 @@ const TeacherStudentPage = lazy(() =>
   })),
 );
 
+const TeacherRecordPage = lazy(() =>
+  import('./components/TeacherRecordPage').then((m) => ({ default: m.TeacherRecordPage })),
+);
+
 interface TeacherRoutesProps {
   /** What `/teacher/privacy-policy` shows (the app's privacy page). */
   privacyPolicy?: ReactNode;
@@ -34,6 +38,7 @@ export function TeacherRoutes({ privacyPolicy }: TeacherRoutesProps) {
         <Route index element={<TeacherHomePage />} />
         <Route path="class/:classId" element={<TeacherClassPage />} />
         <Route path="class/:classId/student/:userId" element={<TeacherStudentPage />} />
+        <Route path="class/:classId/student/:userId/progress" element={<TeacherRecordPage />} />
         <Route path="class/:classId/advisor/:userId" element={<TeacherAdvisorPage />} />
         {privacyPolicy ? <Route path="privacy-policy" element={privacyPolicy} /> : null}
         <Route path="*" element={<Navigate to={placementPaths.teacherHome} replace />} />

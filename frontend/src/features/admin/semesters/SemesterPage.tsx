@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import InsightsIcon from '@mui/icons-material/Insights';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -67,16 +68,21 @@ export function SemesterPage() {
         { start: formatDay(intl, semester.startDate), end: formatDay(intl, semester.endDate) },
       )}`}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadIcon aria-hidden />}
-          loading={csv.isLoading}
-          onClick={() => {
-            void download({ periodId: semester.id, fileName: reportFileName(semester.name) });
-          }}
-        >
-          <FormattedMessage id="admin.semester.downloadCsv" />
-        </Button>
+        <>
+          <Button variant="contained" startIcon={<InsightsIcon aria-hidden />} component={RouterLink} to={adminPaths.semesterReport(semester.id)}>
+            <FormattedMessage id="admin.report.open" />
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon aria-hidden />}
+            loading={csv.isLoading}
+            onClick={() => {
+              void download({ periodId: semester.id, fileName: reportFileName(semester.name) });
+            }}
+          >
+            <FormattedMessage id="admin.semester.downloadCsv" />
+          </Button>
+        </>
       }
     >
       {csv.error ? (

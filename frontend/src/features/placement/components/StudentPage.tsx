@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import {
   useGetAdvisorHomeQuery,
   useGetClassStudentsQuery,
@@ -150,6 +151,11 @@ function StudentPageContent({ viewer, classId, studentId }: { viewer: Viewer; cl
             </Typography>
             <PdfButtons target={target} available={available} fileLabel={pdfLabel(klass, person)} />
           </Box>
+          {viewer === 'Teacher' ? (
+            <Link component={RouterLink} to={placementPaths.studentRecord(classId, studentId)} sx={{ fontWeight: 600, py: 1, display: 'inline-block' }}>
+              <FormattedMessage id="placement.student.recordLink" />
+            </Link>
+          ) : null}
         </Stack>
       </Section>
 
