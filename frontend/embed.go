@@ -19,3 +19,19 @@ func Dist() fs.FS {
 	}
 	return sub
 }
+
+// The message catalogues of the web app, one per language, which the
+// server reads to write the login page into the page it sends.
+//
+//go:embed src/i18n/nb.json src/i18n/nn.json src/i18n/en.json
+var catalogues embed.FS
+
+// Catalogues returns the web app's message catalogues (nb.json, nn.json,
+// en.json), rooted at src/i18n.
+func Catalogues() fs.FS {
+	sub, err := fs.Sub(catalogues, "src/i18n")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}

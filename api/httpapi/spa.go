@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"io"
 	"io/fs"
@@ -17,6 +18,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/loginpage"
+	"github.com/praksis/praksis/frontend"
 	"github.com/praksis/praksis/tenants"
 	"github.com/praksis/praksis/tenants/texts"
 )
@@ -28,6 +31,10 @@ const (
 	headMarker  = "<!--praksis:head-->"
 )
 
+// rootElement is the built index.html's empty element the web app renders
+// into; the login page's markup goes inside it.
+const rootElement = "<div id=\"root\"></div>"
+
 // serviceWorkerPath is the service worker the build writes (vite-plugin-pwa).
 const serviceWorkerPath = "sw.js"
 
@@ -37,6 +44,11 @@ const serviceWorkerPath = "sw.js"
 // the theme applies before the first paint.
 func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 	pre := loadPreloads(dist)
+	login, err := loginpage.New(frontend.Catalogues())
+	if err != nil {
+		// The page then paints when its script has run, as without it.
+		s.log.Error("the login page cannot be written into the page", "error", err)
+	}
 	return func(c *echo.Context) error {
 		req := c.Request()
 		p := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
@@ -64,7 +76,7 @@ func (s *Server) spa(dist fs.FS) echo.HandlerFunc {
 			serveStatic(c.Response(), req, dist, p)
 			return nil
 		}
-		return s.index(c, dist, pre)
+		return s.index(c, dist, pre, login)
 	}
 }
 
@@ -161,7 +173,7 @@ func qualityAboveZero(params string) bool {
 	return true
 }
 
-func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads) error {
+func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads, login *loginpage.Pages) error {
 	raw, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
 		return c.HTML(http.StatusServiceUnavailable,
@@ -197,7 +209,39 @@ func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads) error {
 	if err != nil {
 		return err
 	}
-	return c.HTMLBlob(http.StatusOK, injectHead(raw, nonceOf(c), &info, pre.forPath(c.Request().URL.Path, lang)))
+	page := injectHead(raw, nonceOf(c), &info, pre.forPath(c.Request().URL.Path, lang))
+	if login != nil && isLoginAddress(c.Request()) {
+		uiLang := loginpage.Language(t.DefaultLanguage, c.Request().Header.Get("Accept-Language"), info.Languages)
+		if page, err = withLoginPage(page, login, info, uiLang, nonceOf(c)); err != nil {
+			return err
+		}
+	}
+	return c.HTMLBlob(http.StatusOK, page)
+}
+
+// isLoginAddress reports whether a request is for the login page's own
+// address, "/", without an invitation or a page to return to (which the
+// web app's login page shows and passes on differently). Other addresses
+// show the login page too while nobody is signed in, but also pages of the
+// signed-in app, which the login page must not flash before.
+func isLoginAddress(r *http.Request) bool {
+	if r.URL.Path != "/" && r.URL.Path != "" {
+		return false
+	}
+	q := r.URL.Query()
+	return !q.Has("verificationGuid") && !q.Has("redirect_uri")
+}
+
+// withLoginPage writes the school's login page into the page, in lang, with
+// its style in the head: a phone paints it before the script runs, and the
+// script then renders the same page over it.
+func withLoginPage(page []byte, login *loginpage.Pages, info tenants.PublicInfo, lang, nonce string) ([]byte, error) {
+	body, err := login.Body(info, lang)
+	if err != nil {
+		return nil, fmt.Errorf("the login page: %w", err)
+	}
+	page = bytes.Replace(page, []byte(rootElement), []byte("<div id=\"root\">"+body+"</div>"), 1)
+	return bytes.Replace(page, []byte("</head>"), []byte(loginpage.Head(info, nonce)+"</head>"), 1), nil
 }
 
 // injectHead fills in the page's head for this answer: the nonce that lets

@@ -54,6 +54,44 @@ for (const school of schools) {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
 
+    test('is in the page the server sends, and the script draws it over itself unchanged', async ({ browser, page }) => {
+      // Where every heading, text, link and button of the page is, relative
+      // to #root (a page without script also shows its <noscript> line).
+      const layout = () =>
+        [...document.querySelectorAll('#root :is(header, main, footer, h1, h2, p, a, button, hr, li, img)')].map((e) => {
+          const root = document.querySelector('#root')?.getBoundingClientRect() ?? new DOMRect();
+          const box = e.getBoundingClientRect();
+          const style = getComputedStyle(e);
+          const at = [box.x - root.x, box.y - root.y, box.width, box.height].map((v) => Math.round(v)).join(',');
+          return `${e.tagName} "${e.textContent.trim().slice(0, 24)}" ${at} ${style.color} ${style.backgroundColor} ${style.fontSize} ${style.fontWeight}`;
+        });
+      for (const width of [390, 1024]) {
+        const viewport = { width, height: 844 };
+        const noScript = await browser.newContext({ javaScriptEnabled: false, viewport });
+        const bare = await noScript.newPage();
+        await bare.goto(schoolUrl(school.host));
+        await expect(bare.getByRole('heading', { level: 1 })).toHaveText(school.appName);
+        const painted = await bare.evaluate(layout);
+        await noScript.close();
+
+        await page.setViewportSize(viewport);
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.defineProperty(window, '__shifts', { value: shifts });
+          new PerformanceObserver((list) => list.getEntries().forEach((e) => shifts.push((e as unknown as { value: number }).value))).observe({
+            type: 'layout-shift',
+            buffered: true,
+          });
+        });
+        await page.goto(schoolUrl(school.host));
+        // React has drawn its own page in place of the server's.
+        await expect(page.locator('#praksis-login')).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(school.appName);
+        expect(await page.evaluate(layout)).toEqual(painted);
+        expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      }
+    });
+
     test('keeps a supervisor invitation through every way of signing in', async ({ page }) => {
       await page.goto(schoolUrl(school.host, '/?verificationGuid=0f8e2d6c-1234'));
       await expect(page.getByRole('link', { name: message('nb', 'login.feide.button') })).toHaveAttribute(

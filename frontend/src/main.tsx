@@ -7,6 +7,9 @@ import { getToken } from '@/features/auth/token';
 import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
 import { API_CACHE } from '@/pwa/cacheNames';
 
+/** The id of the login page's markup the server writes into #root. */
+const SERVER_LOGIN_ID = 'praksis-login';
+
 const element = document.getElementById('root');
 if (!element) throw new Error('index.html has no #root element');
 const root = createRoot(element);
@@ -14,6 +17,12 @@ const root = createRoot(element);
 const { initialTenant, language } = bootstrap();
 // Signed in or not is decided once per page load: signing in and out load the page again.
 const signedIn = getToken() !== null;
+// The server writes the login page into the page it sends (api/loginpage),
+// in the language a visitor without a choice of their own sees; it goes at
+// once where this page shows something else, and otherwise stays until
+// React draws the same page over it.
+const serverLogin = document.getElementById(SERVER_LOGIN_ID);
+if (serverLogin && (signedIn || serverLogin.dataset.lang !== language)) serverLogin.remove();
 // The signed-in app needs whole catalogues; before sign-in the login
 // page's own messages do. Either loads before the first render.
 if (signedIn) wantWholeCatalogues();

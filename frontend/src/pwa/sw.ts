@@ -19,7 +19,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { isAppPage } from './appPages';
+import { isAppPage, withoutServerLogin } from './appPages';
 import { API_CACHE, PAGES_CACHE, SEND_MESSAGE, SEND_TAG } from './cacheNames';
 import { apiCacheKey } from './userKey';
 
@@ -41,6 +41,18 @@ registerRoute(
       okOnly,
       // Every route is the same page, filled in for the school.
       { cacheKeyWillBeUsed: () => Promise.resolve(new URL('/', self.location.origin).href) },
+      // Kept without the login page the server writes into the page at `/`.
+      {
+        cacheWillUpdate: async ({ response }) => {
+          const html = await response.clone().text();
+          const kept = withoutServerLogin(html);
+          if (kept === html) return response;
+          const headers = new Headers(response.headers);
+          headers.delete('Content-Length');
+          headers.delete('Content-Encoding');
+          return new Response(kept, { status: response.status, statusText: response.statusText, headers });
+        },
+      },
     ],
   }),
 );

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { pageNavigation } from '@/lib/navigation';
 import { authApi } from './authApi';
-import { storeActiveRole } from './roles';
+import { knownRoles, rolePath, storeActiveRole } from './roles';
 import { forgetSignIn, pathAfterSignIn } from './signInStorage';
 import { clearToken, setToken } from './token';
 import type { SignInResult } from './types';
@@ -19,8 +19,11 @@ type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /**
  * Completes a sign-in (spec §4): keeps the token in session storage, loads
- * the user with it, and loads the app again from the server at `/` (or the
- * pending invitation or redirect). When the user cannot be loaded the token
+ * the user with it, and loads the app again from the server at the home of
+ * a user's only role, else at `/` (or the pending invitation or redirect).
+ * A role's home is a page of the signed-in app, whose code the server
+ * announces; `/` is the login page's address, whose markup the server
+ * writes into the page. When the user cannot be loaded the token
  * is dropped and the failure returned, so the page can say so.
  */
 export function useFinishSignIn(): { finish: (result: SignInResult) => Promise<void>; state: FinishState } {
@@ -32,8 +35,10 @@ export function useFinishSignIn(): { finish: (result: SignInResult) => Promise<v
       setState({ status: 'loading' });
       setToken(result.token);
       const request = dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
+      let home = '/';
       try {
-        await request.unwrap();
+        const roles = knownRoles((await request.unwrap()).roles);
+        if (roles.length === 1 && roles[0]) home = rolePath(roles[0]);
       } catch (error) {
         clearToken();
         setState({ status: 'userFailed', error });
@@ -41,7 +46,7 @@ export function useFinishSignIn(): { finish: (result: SignInResult) => Promise<v
       } finally {
         request.unsubscribe();
       }
-      const target = pathAfterSignIn(result);
+      const target = pathAfterSignIn(result, home);
       forgetSignIn();
       pageNavigation.assign(target);
     },

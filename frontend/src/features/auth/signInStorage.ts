@@ -84,10 +84,11 @@ export function forgetSignIn(): void {
 
 /**
  * Where to go after signing in: the accept-invitation page when an
- * invitation is pending, else the kept local path, else the front page.
- * Values the server handed back win over the stored ones.
+ * invitation is pending, else the kept local path, else `home` (the front
+ * page, or the one role's home). Values the server handed back win over
+ * the stored ones.
  */
-export function pathAfterSignIn(returned: Partial<PendingSignIn> = {}): string {
+export function pathAfterSignIn(returned: Partial<PendingSignIn> = {}, home = '/'): string {
   const stored = pendingSignIn();
   const verificationGuid =
     returned.verificationGuid === undefined || returned.verificationGuid === ''
@@ -97,7 +98,7 @@ export function pathAfterSignIn(returned: Partial<PendingSignIn> = {}): string {
   if (verificationGuid) {
     return withQuery(ACCEPT_INVITATION_PATH, { verificationGuid, redirect_uri: redirectUri });
   }
-  return redirectUri ?? '/';
+  return redirectUri ?? home;
 }
 
 /**

@@ -153,7 +153,8 @@ describe('/otp: entering the code', () => {
     await user.type(await screen.findByRole('textbox', { name: /Engangskode/ }), '642 140');
     await user.click(screen.getByRole('button', { name: 'Logg inn' }));
 
-    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/'));
+    // The demo user has one role: the page loads again at its home.
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/teacher'));
     expect(window.sessionStorage.getItem('token')).toBe('new.token');
     const requests = fetchMock.mock.calls.map(([input]) => input as Request);
     const signIn = requests.find((r) => r.url.endsWith('/api/auth/external/signed-in'));

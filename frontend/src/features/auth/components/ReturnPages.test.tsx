@@ -91,7 +91,8 @@ describe('/feide-success: the return from Feide', () => {
     });
     renderApp({ route: '/feide-success?code=c0de&state=st4te' });
 
-    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/'));
+    // The demo user has one role: the page loads again at its home.
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/teacher'));
     const request = fetchMock.mock.calls.map(([input]) => input as Request).find((r) => r.method === 'POST');
     expect(await request?.json()).toEqual({ code: 'c0de', state: 'st4te', redirectToLocal: false });
   });

@@ -86,6 +86,13 @@ function ClassContent({ cls }: { cls: PlacementClass }) {
   const dismissed = dismissedNow || isChecklistDismissed(cls.periodId, cls.id);
   // The checklist shows by itself to the class's teachers until dismissed (spec §2).
   const showChecklist = checklistOpen || (isMine && !dismissed && !closedThisVisit);
+  // The sections draw once the class's people, students and signing have
+  // answered (or failed): drawn as each arrived, every one pushed those
+  // below it down the screen (a layout shift of 0.17 to 0.27 with forty
+  // students). The three reads go out together.
+  const students = useGetClassStudentsQuery(cls.id);
+  const signing = useGetPlacementSigningStatusQuery(cls.id);
+  const waiting = users.isLoading || students.isLoading || signing.isLoading;
 
   return (
     <Page
@@ -104,6 +111,30 @@ function ClassContent({ cls }: { cls: PlacementClass }) {
         </>
       }
     >
+      {waiting ? <Loading /> : <ClassSections cls={cls} isMine={isMine} />}
+      <ChecklistDialog
+        open={showChecklist}
+        onClose={() => {
+          setChecklistOpen(false);
+          setClosedThisVisit(true);
+        }}
+        onDismiss={() => {
+          dismissChecklist(cls.periodId, cls.id);
+          setDismissedNow(true);
+          setChecklistOpen(false);
+          setClosedThisVisit(true);
+        }}
+      />
+    </Page>
+  );
+}
+
+/** The class's sections: about the class, its students, its supervisors. */
+function ClassSections({ cls, isMine }: { cls: PlacementClass; isMine: boolean }) {
+  const intl = useIntl();
+  const users = useGetPlacementClassUsersQuery(cls.id);
+  return (
+    <>
       <Section title={intl.formatMessage({ id: 'teacher.class.about' })}>
         <Stack spacing={2}>
           <ClassFacts cls={cls} />
@@ -130,21 +161,7 @@ function ClassContent({ cls }: { cls: PlacementClass }) {
       <StudentsSection cls={cls} isMine={isMine} />
 
       <SupervisorsSection classId={cls.id} advisors={users.data?.advisors} error={users.error} retry={() => void users.refetch()} />
-
-      <ChecklistDialog
-        open={showChecklist}
-        onClose={() => {
-          setChecklistOpen(false);
-          setClosedThisVisit(true);
-        }}
-        onDismiss={() => {
-          dismissChecklist(cls.periodId, cls.id);
-          setDismissedNow(true);
-          setChecklistOpen(false);
-          setClosedThisVisit(true);
-        }}
-      />
-    </Page>
+    </>
   );
 }
 
