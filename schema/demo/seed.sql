@@ -444,6 +444,16 @@ join forms f on f.id = aset.form_id and f.is_main_form
 join question_groups g on g.form_id = f.id and g.type = 1
 join questions q on q.group_id = g.id and q.sort_order = v.question_order;
 
+-- Each set's answered questions, which the save keeps and nothing else does
+-- (answers.RecountAnswered): the questions of groups that take answers with
+-- a value.
+update answer_sets s set answered_questions = x.ids
+  from (select a.answer_set_id, array_agg(a.question_id order by a.question_id) as ids
+          from answers a join questions q on q.id = a.question_id join question_groups g on g.id = q.group_id
+         where g.type in (1, 2) and a.value is not null and btrim(a.value) <> ''
+         group by a.answer_set_id) x
+ where s.id = x.answer_set_id;
+
 insert into comments (answer_set_id, question_id, user_id, comment, commented_at, created_at, updated_at)
 select aset.id, q.id, u.id, v.comment, v.at::timestamptz, v.at::timestamptz, v.at::timestamptz
 from (values
