@@ -418,7 +418,7 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	if len(values) > 0 {
 		sql.WriteString(`, put_answers AS (INSERT INTO answers (answer_set_id, question_id, value)
 			SELECT t.id, v.q, v.val FROM target t, (VALUES ` + strings.Join(values, ", ") + `) v (q, val)
-			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = now()
+			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
 			WHERE answers.value IS DISTINCT FROM excluded.value RETURNING 1)`)
 		touched = append(touched, "put_answers")
 	}
@@ -432,7 +432,7 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		meArg := arg(me)
 		sql.WriteString(`, put_comments AS (INSERT INTO comments (answer_set_id, question_id, user_id, comment)
 			SELECT t.id, v.q, ` + meArg + `, v.c FROM target t, (VALUES ` + strings.Join(comments, ", ") + `) v (q, c)
-			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = now(), updated_at = now()
+			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = excluded.commented_at, updated_at = excluded.updated_at
 			WHERE comments.comment IS DISTINCT FROM excluded.comment
 			RETURNING id, question_id AS q, comment, created_at AS "createdAt", commented_at AS "commentedAt", updated_at AS "updatedAt")`)
 		touched = append(touched, "put_comments")
