@@ -177,3 +177,80 @@ func TestTenantSchemaHasNoTiesToOtherSchemas(t *testing.T) {
 		t.Errorf("a school's scope reached public.shared_things: %v", err)
 	}
 }
+
+// triggersBeyondTheirRow lists the school's triggers whose function names
+// another table (or sequence, or view) of the schema, or runs dynamic SQL
+// (EXECUTE) that could. On a Citus worker a trigger runs inside the statement
+// on its own table's shard, without the school's search_path, and Citus runs
+// no query on another of the school's tables from there: such a trigger
+// breaks every write to its table. A trigger may look at and set only its
+// own row (NEW and OLD).
+const triggersBeyondTheirRow = `
+SELECT format('trigger %s on %s runs %s, which %s', g.tgname, c.relname, p.proname,
+	coalesce('names ' || o.relname, 'runs dynamic SQL'))
+FROM pg_trigger g
+JOIN pg_class c ON c.oid = g.tgrelid
+JOIN pg_proc p ON p.oid = g.tgfoid
+LEFT JOIN pg_class o ON o.relnamespace = c.relnamespace AND o.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') AND o.oid <> c.oid
+	AND p.prosrc ~* ('\m' || o.relname || '\M')
+WHERE NOT g.tgisinternal AND c.relnamespace = $1::regnamespace
+  AND (o.oid IS NOT NULL OR p.prosrc ~* '\mexecute\M')
+ORDER BY 1`
+
+func beyondTheirRow(t *testing.T, conn *pgx.Conn, schemaName string) []string {
+	t.Helper()
+	rows, err := conn.Query(context.Background(), triggersBeyondTheirRow, schemaName)
+	if err != nil {
+		t.Fatalf("query: %v", err)
+	}
+	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatalf("query: %v", err)
+	}
+	return found
+}
+
+// A school's triggers touch only their own row, so that every write works
+// on a Citus worker (deploy/CITUS.md): no trigger function of a migrated
+// school names another of its tables, and the check reports both a trigger
+// that updates another table and one that runs dynamic SQL.
+func TestTenantTriggersTouchOnlyTheirOwnRow(t *testing.T) {
+	db := testdb.New(t)
+	ten := db.School(t, "skole", "Skole")
+	conn := superuser(t, db)
+	ctx := context.Background()
+
+	var triggers int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+		WHERE NOT g.tgisinternal AND c.relnamespace = $1::regnamespace`, ten.SchemaName).Scan(&triggers); err != nil {
+		t.Fatal(err)
+	}
+	if triggers == 0 {
+		t.Fatal("no triggers found in the school's schema: the check is looking in the wrong place")
+	}
+	for _, p := range beyondTheirRow(t, conn, ten.SchemaName) {
+		t.Errorf("schema %s: %s", ten.SchemaName, p)
+	}
+
+	other := db.School(t, "plantet", "Plantet")
+	s := pgx.Identifier{other.SchemaName}.Sanitize()
+	for _, stmt := range []string{
+		"CREATE FUNCTION " + s + ".touch_forms() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE forms SET updated_at = now(); RETURN NULL; END $$",
+		"CREATE TRIGGER questions_touch_forms AFTER INSERT ON " + s + ".questions FOR EACH ROW EXECUTE FUNCTION " + s + ".touch_forms()",
+		"CREATE FUNCTION " + s + ".dynamic() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN EXECUTE 'SELECT 1'; RETURN NEW; END $$",
+		"CREATE TRIGGER users_dynamic BEFORE UPDATE ON " + s + ".users FOR EACH ROW EXECUTE FUNCTION " + s + ".dynamic()",
+	} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	found := strings.Join(beyondTheirRow(t, conn, other.SchemaName), "\n")
+	for _, want := range []string{
+		"trigger questions_touch_forms on questions runs touch_forms, which names forms",
+		"trigger users_dynamic on users runs dynamic, which runs dynamic SQL",
+	} {
+		if !strings.Contains(found, want) {
+			t.Errorf("planted trigger %q not reported; reported:\n%s", want, found)
+		}
+	}
+}

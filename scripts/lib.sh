@@ -550,9 +550,12 @@ select format('%s %s', (array['Ida','Emil','Nora','Jakob','Sofie','Filip','Ella'
 from generate_series(1, :students) i
 on conflict ((lower(email))) do nothing;
 
+-- Two statements, not one with UNION ALL: Citus 13.2 sends such an INSERT …
+-- SELECT into a table with column defaults to a worker without them.
 insert into user_roles (user_id, role_id)
 select u.id, r.id from users u join roles r on r.name = 'Teacher' where u.email like 'load.teacher.%'
-union all
+on conflict do nothing;
+insert into user_roles (user_id, role_id)
 select u.id, r.id from users u join roles r on r.name = 'Student' where u.email like 'load.student.%'
 on conflict do nothing;
 
@@ -605,6 +608,14 @@ select sets.id, q.id, ((sets.id * 7 + q.id * 3) % 4)::text, '2026-10-08 20:00+02
 from sets
 join question_groups g on g.form_id = sets.form_id and g.type = 2
 join questions q on q.group_id = g.id;
+
+-- The new sets' answered questions, which the save keeps for its own writes.
+update answer_sets s set answered_questions = x.ids
+  from (select a.answer_set_id, array_agg(a.question_id order by a.question_id) as ids
+          from answers a join questions q on q.id = a.question_id join question_groups g on g.id = q.group_id
+         where g.type in (1, 2) and a.value is not null and btrim(a.value) <> ''
+         group by a.answer_set_id) x
+ where s.id = x.answer_set_id and s.answered_questions = '{}';
 SQL
 		log "error: could not add the generated people to $slug"
 		return 1

@@ -85,7 +85,7 @@ func (s *Service) ImportCatalogue(ctx context.Context, slug string, c Catalogue,
 		for lang, entries := range c {
 			for key, value := range entries {
 				if err := tx.Exec(`INSERT INTO catalogue_entries (language, key, value, updated_at) VALUES (?, ?, ?, now())
-					ON CONFLICT (language, key) DO UPDATE SET value = excluded.value, updated_at = now()`, lang, key, value).Error; err != nil {
+					ON CONFLICT (language, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`, lang, key, value).Error; err != nil {
 					return fmt.Errorf("store %s.%s: %w", lang, key, err)
 				}
 			}

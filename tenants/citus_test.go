@@ -219,3 +219,34 @@ func TestCitusMigrateTwice(t *testing.T) {
 		t.Errorf("a second migrate changed the cluster:\nbefore %s\nafter  %s", first, second)
 	}
 }
+
+// On Citus the pool leaves plan_cache_mode to Postgres (plain Postgres gets
+// force_generic_plan: TestPoolAsksForItsPlannerSettings), so that a school's
+// statement with parameters that writes in a CTE, as the sign-in's does,
+// runs again and again on a kept connection.
+func TestCitusPoolPlansStatementsThatWriteInCTEs(t *testing.T) {
+	s := citusService(t)
+	ctx := context.Background()
+	slug := randomSlug("cte")
+	if _, err := citusRun(t, s, "create", "--slug", slug, "--name", "CTE", "--host", slug+".localhost"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = citusRun(t, s, "delete", slug, "--confirm", slug) })
+	var mode string
+	if err := s.root.Raw("SELECT current_setting('plan_cache_mode')").Scan(&mode).Error; err != nil {
+		t.Fatal(err)
+	}
+	if mode == "force_generic_plan" {
+		t.Errorf("plan_cache_mode %s on Citus", mode)
+	}
+	for i := range 8 {
+		err := s.InScope(ctx, slug, func(_ context.Context, tx *gorm.DB) error {
+			return tx.Exec(`WITH touched AS (UPDATE settings SET updated_at = now() WHERE key = ?)
+				INSERT INTO settings (key, value) VALUES (?, ?::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+				"probe", "probe", "1").Error
+		})
+		if err != nil {
+			t.Fatalf("run %d of a statement that writes in a CTE: %v", i+1, err)
+		}
+	}
+}

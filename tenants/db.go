@@ -39,7 +39,11 @@ func Open(ctx context.Context, url string, maxConns int, tracer ...pgx.QueryTrac
 	default:
 		cfg.Tracer = multitracer.New(tracers...)
 	}
-	plannerSettings(cfg)
+	citus, err := onCitus(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	plannerSettings(cfg, citus)
 	if !strings.Contains(url, "statement_cache_capacity") {
 		cfg.StatementCacheCapacity = statementCacheCapacity
 	}
@@ -107,15 +111,44 @@ const statementCacheCapacity = 2048
 // is planned as a scan of the whole table, run once for each row that needs
 // it. The full read looked up each comment's author that way: a quarter
 // of its time.
-func plannerSettings(cfg *pgx.ConnConfig) {
+//
+// On a Citus coordinator (citus) plan_cache_mode is left to Postgres: Citus
+// plans a school's statement for its worker on every run anyway, and it
+// cannot make a generic plan of a statement with parameters that writes in a
+// CTE (the sign-in's), which force_generic_plan would ask of it on the first
+// run.
+func plannerSettings(cfg *pgx.ConnConfig, citus bool) {
 	if cfg.DefaultQueryExecMode != pgx.QueryExecModeCacheStatement {
 		return
 	}
 	for name, value := range plannerDefaults {
+		if citus && name == "plan_cache_mode" {
+			continue
+		}
 		if _, set := cfg.RuntimeParams[name]; !set && !strings.Contains(cfg.RuntimeParams["options"], name) {
 			cfg.RuntimeParams[name] = value
 		}
 	}
+}
+
+// onCitus reports whether the database of cfg has the citus extension, on
+// a connection of its own that is closed again (no tracer sees it).
+func onCitus(ctx context.Context, cfg *pgx.ConnConfig) (bool, error) {
+	probe := cfg.Copy()
+	probe.Tracer = nil
+	probe.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	conn, err := pgx.ConnectConfig(ctx, probe)
+	if err != nil {
+		return false, fmt.Errorf("connect to database: %w", err)
+	}
+	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
+	var citus bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')").Scan(&citus); err != nil {
+		return false, fmt.Errorf("look for the citus extension: %w", err)
+	}
+	return citus, nil
 }
 
 // plannerDefaults are the settings plannerSettings asks for.

@@ -171,9 +171,11 @@ func (s *Service) restore(ctx context.Context, t *Tenant, e *Export, status Stat
 
 // refill empties the tables named in order and inserts the exported rows
 // into them, in that order. TRUNCATE fires no row triggers (audit_log
-// refuses DELETE). The rows go in exactly as exported: triggers that keep
-// derived values (a form's structure version) stay off until they are in;
-// foreign keys are system triggers and still check every row.
+// refuses DELETE). The rows go in exactly as exported, derived values (a
+// form's structure version, a set's answered questions) with them: the
+// school's own triggers (which set a row's own columns, such as updated_at)
+// stay off until they are in; foreign keys are system triggers and still
+// check every row.
 func refill(tx *gorm.DB, tables map[string]*table, export map[string][]json.RawMessage, order []string) (map[string]int, error) {
 	quoted := make([]string, len(order))
 	for i, name := range order {

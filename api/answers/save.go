@@ -335,10 +335,47 @@ func save(ctx context.Context, in Input, whole bool) (*saved, error) {
 	return write(ctx, caller.UserID, st, before, changes, qs, in.Deliver, whole)
 }
 
+// answeredBy lists the questions the changes give a value to, in groups
+// that take answers: the questions they make answered (validate has made
+// every blank value nil).
+func answeredBy(changes []change, qs map[int64]question) []int64 {
+	var ids []int64
+	for _, c := range changes {
+		if t := qs[c.questionID].Type; c.value != nil && (t == forms.Grading || t == forms.TextInput) {
+			ids = append(ids, c.questionID)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// clearedBy lists the questions whose answers the changes clear.
+func clearedBy(changes []change) []int64 {
+	var ids []int64
+	for _, c := range changes {
+		if c.value == nil {
+			ids = append(ids, c.questionID)
+		}
+	}
+	return ids
+}
+
+// idArray is a bigint[] of ids in a statement, each id a parameter (arg).
+func idArray(arg func(any) string, ids []int64) string {
+	if len(ids) == 0 {
+		return "'{}'::bigint[]"
+	}
+	params := make([]string, len(ids))
+	for i, id := range ids {
+		params[i] = arg(id)
+	}
+	return "ARRAY[" + strings.Join(params, ", ") + "]::bigint[]"
+}
+
 // write stores the validated changes in one statement: the set (made
 // when new), its answers and the author's comments, the version (up by one
-// when anything changed or the set is delivered), the delivery and its
-// audit row. The statement is the request's last and commits with it
+// when anything changed or the set is delivered), the questions the set has
+// answered, the delivery and its audit row. The statement is the request's last and commits with it
 // (tenants.QueryAndCommit). The answer is the set's head and, when whole,
 // the set as it now is, made from what was read before (the set is locked)
 // and what the statement returned.
@@ -356,9 +393,9 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		if deliver {
 			delivered = "now()"
 		}
-		sql.WriteString(`target AS (INSERT INTO answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id, is_mid_semester, delivered_at)
+		sql.WriteString(`target AS (INSERT INTO answer_sets (assignment_id, form_id, student_user_id, user_id, class_id, subject_id, is_mid_semester, delivered_at, answered_questions)
 			VALUES (` + arg(st.ID) + `, ` + arg(st.FormID) + `, ` + arg(st.studentID) + `, ` + arg(me) + `, ` + arg(st.ClassID) + `, ` +
-			arg(st.SubjectID) + `, ` + arg(st.IsMidSemester) + `, ` + delivered + `)
+			arg(st.SubjectID) + `, ` + arg(st.IsMidSemester) + `, ` + delivered + `, ` + idArray(arg, answeredBy(changes, qs)) + `)
 			ON CONFLICT (assignment_id, student_user_id, user_id) DO NOTHING
 			RETURNING id, version, delivered_at, created_at, updated_at)`)
 	} else {
@@ -381,7 +418,7 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 	if len(values) > 0 {
 		sql.WriteString(`, put_answers AS (INSERT INTO answers (answer_set_id, question_id, value)
 			SELECT t.id, v.q, v.val FROM target t, (VALUES ` + strings.Join(values, ", ") + `) v (q, val)
-			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = now()
+			ON CONFLICT (answer_set_id, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
 			WHERE answers.value IS DISTINCT FROM excluded.value RETURNING 1)`)
 		touched = append(touched, "put_answers")
 	}
@@ -395,7 +432,7 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		meArg := arg(me)
 		sql.WriteString(`, put_comments AS (INSERT INTO comments (answer_set_id, question_id, user_id, comment)
 			SELECT t.id, v.q, ` + meArg + `, v.c FROM target t, (VALUES ` + strings.Join(comments, ", ") + `) v (q, c)
-			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = now(), updated_at = now()
+			ON CONFLICT (answer_set_id, question_id, user_id) DO UPDATE SET comment = excluded.comment, commented_at = excluded.commented_at, updated_at = excluded.updated_at
 			WHERE comments.comment IS DISTINCT FROM excluded.comment
 			RETURNING id, question_id AS q, comment, created_at AS "createdAt", commented_at AS "commentedAt", updated_at AS "updatedAt")`)
 		touched = append(touched, "put_comments")
@@ -423,7 +460,15 @@ func write(ctx context.Context, me int64, st *saveState, before *setJSON, change
 		if deliver {
 			delivered = ", delivered_at = now()"
 		}
-		sql.WriteString(`, bump AS (UPDATE answer_sets SET version = version + 1, updated_at = now()` + delivered + `
+		answeredSQL := ""
+		if add, remove := answeredBy(changes, qs), clearedBy(changes); len(add) > 0 || len(remove) > 0 {
+			// The set's answered questions as the statement leaves them: the
+			// row's own column (the set is locked by the read), less the
+			// cleared questions, with the answered ones.
+			answeredSQL = `, answered_questions = ARRAY(SELECT x FROM unnest(answer_sets.answered_questions) x
+				WHERE NOT x = ANY (` + idArray(arg, remove) + `) UNION SELECT unnest(` + idArray(arg, add) + `) ORDER BY 1)`
+		}
+		sql.WriteString(`, bump AS (UPDATE answer_sets SET version = version + 1, updated_at = now()` + delivered + answeredSQL + `
 			WHERE id = ` + arg(before.ID) + ` AND (` + arg(deliver) + `::boolean OR ` + changedSQL + `)
 			RETURNING id, version, delivered_at, created_at, updated_at)`)
 		setOut = "(SELECT row_to_json(b) FROM bump b)"

@@ -12,8 +12,8 @@ import (
 // A save checks its answers against the form's questions, which change only
 // when an administrator edits the form. Reading them on every save was the
 // largest part of the save's read, so each replica keeps them here, per
-// school and assignment, together with the form's structure version (kept by
-// triggers and drawn at random: schema/tenant/00009_form_structure_version.sql).
+// school and assignment, together with the form's structure version (drawn
+// at random whenever the form editor changes the form: forms.NewStructureVersion).
 // The save's read sends the questions only when the form or version it finds
 // differs from the one kept, so a change is seen by the first save that
 // commits after it, on every replica, without any message between them.

@@ -523,7 +523,7 @@ func CountsSQL(students string) string {
 		-- The part each author plays is worked out once per set (MATERIALIZED
 		-- keeps it so), against the class's lists read once (classRoleOf).
 		-- Each set keeps the questions it has answered (answered_questions,
-		-- kept by triggers on answers), so no answer is read: a role with one
+		-- kept by the save's statement), so no answer is read: a role with one
 		-- set counts that set's; a role with several counts the questions any
 		-- of them answered.
 		WITH sets AS MATERIALIZED (

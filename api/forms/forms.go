@@ -33,6 +33,13 @@ func (GroupType) Enum() []any { return []any{Unused, TextInput, Grading} }
 // The value one past the last label ("5") means "not relevant".
 var GradingLabels = []string{"Selvstendig", "Delvis selvstendig", "Veiledet", "Assistert", "Uselvstendig"}
 
+// NewStructureVersion is the SQL expression that draws a form's new
+// structure version, as the column's default does for a new form: a random
+// number, so that no two forms' numbers meet by chance (a school restored
+// from a backup, one database in two copies). Whatever changes a form's
+// groups, labels or questions sets it in the same transaction.
+const NewStructureVersion = "floor(random() * 9e18)::bigint"
+
 // Defaults the editor shows for a new group or question (spec §3).
 const (
 	DefaultGroupName    = "Ny gruppe"

@@ -354,7 +354,11 @@ func Update(ctx context.Context, in Input) (*Form, error) {
 		}
 	}
 
-	if err := tx.Exec("UPDATE forms SET name = ?, is_main_form = ?, updated_at = now() WHERE id = ?",
+	// A new structure version, drawn at random as the column's default
+	// draws a new form's: the groups, labels and questions change below in
+	// this transaction, and every save that commits after it reads them
+	// afresh (api/answers/structure.go).
+	if err := tx.Exec("UPDATE forms SET name = ?, is_main_form = ?, structure_version = "+NewStructureVersion+", updated_at = now() WHERE id = ?",
 		in.Name, in.IsMainForm, in.ID).Error; err != nil {
 		return nil, fmt.Errorf("update form %d: %w", in.ID, err)
 	}

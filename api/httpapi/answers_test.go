@@ -19,6 +19,7 @@ import (
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/expectations"
+	"github.com/praksis/praksis/api/forms"
 	"github.com/praksis/praksis/api/mail"
 )
 
@@ -83,6 +84,32 @@ func (f *fixture) useMainForm(t *testing.T, p *placement) mainForm {
 }
 
 func sp(s string) *string { return &s }
+
+// retypeGroups gives every group of the form of type from the type to,
+// through the form editor (PUT /api/forms) as the admin signed in with tok.
+func (f *fixture) retypeGroups(t *testing.T, tok string, formID int64, from, to forms.GroupType) forms.Form {
+	t.Helper()
+	path := fmt.Sprintf("/api/forms/%d", formID)
+	form := decode[forms.Form](t, f.send(t, http.MethodGet, "a.localhost", path, tok, nil))
+	groups := []any{}
+	for _, g := range form.Groups {
+		typ := g.Type
+		if typ == from {
+			typ = to
+		}
+		qs := []any{}
+		for _, q := range g.Questions {
+			qs = append(qs, map[string]any{"id": q.ID, "text": q.Text})
+		}
+		groups = append(groups, map[string]any{"id": g.ID, "name": g.Name, "type": typ, "questions": qs})
+	}
+	rec := f.send(t, http.MethodPut, "a.localhost", "/api/forms", tok,
+		map[string]any{"id": formID, "name": form.Name, "isMainForm": form.IsMainForm, "groups": groups})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("retype the groups of form %d: %d %s", formID, rec.Code, rec.Body)
+	}
+	return decode[forms.Form](t, rec)
+}
 
 // save posts answers as who and returns the response.
 func (f *fixture) save(t *testing.T, p *placement, who string, in answers.Input) *httptest.ResponseRecorder {
@@ -259,9 +286,10 @@ func TestAnswerValidation(t *testing.T) {
 
 // A save checks answers against the form as it is now, though the server
 // keeps each form's questions between saves: every change to the form's
-// groups, labels or questions reaches the next save. Each case saves once
-// (so the server holds the form), changes the form, and sends a save that
-// only the changed form decides as wanted.
+// groups, labels or questions reaches the next save, the form editor's and a
+// hand-made fix that draws a new structure version as the editor does. Each
+// case saves once (so the server holds the form), changes the form, and
+// sends a save that only the changed form decides as wanted.
 func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 	onDay(t, 2026, time.September, 15)
 	cases := []struct {
@@ -289,6 +317,12 @@ func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 		{"a question moved to another form", func(m mainForm) (string, []any) {
 			return "UPDATE questions SET group_id = (SELECT group_id FROM questions WHERE id = ?) WHERE id = ?", []any{m.foreign, m.graded2}
 		}, func(m mainForm) answers.Answer { return answers.Answer{FormQuestionID: m.graded2, Value: sp("2")} }, "answers[0].formQuestionId"},
+		// No statement: the form editor makes the (unanswered) free-text
+		// group a grading group.
+		{"the editor makes the free-text group grading", nil,
+			func(m mainForm) answers.Answer {
+				return answers.Answer{FormQuestionID: m.text, Value: sp("Jeg snakker med pasienten.")}
+			}, "answers[0].value"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -296,8 +330,13 @@ func TestSaveSeesEveryChangeToTheForm(t *testing.T) {
 			p, m := f.mainFormPlacement(t)
 			first := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 				Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
-			sql, args := c.change(m)
-			f.db.Exec(t, "skole-a", sql, args...)
+			if c.change == nil {
+				f.retypeGroups(t, p.tokens["admin"], m.formID, forms.TextInput, forms.Grading)
+			} else {
+				sql, args := c.change(m)
+				f.db.Exec(t, "skole-a", sql, args...)
+				f.db.Exec(t, "skole-a", "UPDATE forms SET structure_version = "+forms.NewStructureVersion+" WHERE id IN (?, (SELECT g.form_id FROM questions q JOIN question_groups g ON g.id = q.group_id WHERE q.id = ?))", m.formID, m.foreign)
+			}
 			rec := f.save(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 				Version: first.Version, Answers: []answers.Answer{c.answer(m)}})
 			if c.reason == "" {
@@ -361,9 +400,11 @@ func TestReadsAndSavesFollowTheFormsOrder(t *testing.T) {
 			[]int64{m.graded1, m.graded2, m.text}, []int64{m.graded1, m.graded2}, []int64{m.graded1, m.graded2})
 	}
 	// The two graded questions change places, and the free-text group
-	// moves before the grading one.
+	// moves before the grading one: a hand-made change that draws a new
+	// structure version, as the form editor does.
 	f.db.Exec(t, "skole-a", "UPDATE questions SET sort_order = CASE id WHEN ? THEN 2 ELSE 1 END WHERE id IN (?, ?)", m.graded1, m.graded1, m.graded2)
 	f.db.Exec(t, "skole-a", "UPDATE question_groups SET sort_order = 3 - sort_order WHERE form_id = ?", m.formID)
+	f.db.Exec(t, "skole-a", "UPDATE forms SET structure_version = "+forms.NewStructureVersion+" WHERE id = ?", m.formID)
 	if a, c := order(); !slices.Equal(a, []int64{m.text, m.graded2, m.graded1}) || !slices.Equal(c, []int64{m.graded2, m.graded1}) ||
 		!slices.Equal(expected, []int64{m.graded2, m.graded1}) {
 		t.Errorf("after: answers %v comments %v expectations %v, want %v, %v and %v", a, c, expected,

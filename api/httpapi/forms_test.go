@@ -100,23 +100,7 @@ func TestFormCreateAndSaveRenumbers(t *testing.T) {
 	}
 	retype := func(from, to forms.GroupType) forms.Form {
 		t.Helper()
-		groups := []any{}
-		for _, g := range other.Groups {
-			typ := g.Type
-			if typ == from {
-				typ = to
-			}
-			qs := []any{}
-			for _, q := range g.Questions {
-				qs = append(qs, map[string]any{"id": q.ID, "text": q.Text})
-			}
-			groups = append(groups, map[string]any{"id": g.ID, "name": g.Name, "type": typ, "questions": qs})
-		}
-		rec := f.send(t, http.MethodPut, "a.localhost", "/api/forms", s.admin, map[string]any{"id": s.formID, "name": other.Name, "isMainForm": true, "groups": groups})
-		if rec.Code != http.StatusOK {
-			t.Fatalf("retype: %d %s", rec.Code, rec.Body)
-		}
-		return decode[forms.Form](t, rec)
+		return f.retypeGroups(t, s.admin, s.formID, from, to)
 	}
 	if g := retype(forms.TextInput, forms.Grading).Groups; g[1].Type != forms.Grading || len(g[1].Options) != 5 || len(g[0].Options) != 5 {
 		t.Errorf("text group made grading: %+v", g)

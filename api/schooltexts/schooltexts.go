@@ -178,7 +178,7 @@ func Save(ctx context.Context, c Changes) (*Editor, error) {
 			continue
 		}
 		if err := tx.Exec(`INSERT INTO catalogue_entries (language, key, value, updated_at) VALUES (?, ?, ?, now())
-			ON CONFLICT (language, key) DO UPDATE SET value = excluded.value, updated_at = now()`, en.lang, en.key, en.value).Error; err != nil {
+			ON CONFLICT (language, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`, en.lang, en.key, en.value).Error; err != nil {
 			return nil, fmt.Errorf("store text %s.%s of %s: %w", en.lang, en.key, t.Slug, err)
 		}
 		set = append(set, en.lang+"."+en.key)
@@ -232,7 +232,7 @@ func SaveTheme(ctx context.Context, th tenants.Theme) (*Editor, error) {
 		return nil, fmt.Errorf("encode theme: %w", err)
 	}
 	if err := tx.Exec(`INSERT INTO settings (key, value, updated_at) VALUES ('theme', ?::jsonb, now())
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`, string(value)).Error; err != nil {
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`, string(value)).Error; err != nil {
 		return nil, fmt.Errorf("store theme: %w", err)
 	}
 	if err := audit.Record(ctx, audit.Entry{Action: "school.themeChanged", Entity: "school",

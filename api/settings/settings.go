@@ -42,7 +42,7 @@ func Save(ctx context.Context, key string, v any) error {
 		return fmt.Errorf("encode setting %s: %w", key, err)
 	}
 	if err := tx.Exec(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?::jsonb, now())
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`, key, string(b)).Error; err != nil {
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`, key, string(b)).Error; err != nil {
 		return fmt.Errorf("save setting %s: %w", key, err)
 	}
 	return nil

@@ -135,7 +135,7 @@ func SaveDraft(ctx context.Context, classID, studentID int64, d Draft) (*Warning
 		if err := tx.Raw(`INSERT INTO warnings (class_id, student_user_id, teacher_user_id, comment, pass_requirement, pass_requirement_summary)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (class_id, student_user_id) DO UPDATE SET comment = excluded.comment, pass_requirement = excluded.pass_requirement,
-				pass_requirement_summary = excluded.pass_requirement_summary, teacher_user_id = excluded.teacher_user_id, updated_at = now()
+				pass_requirement_summary = excluded.pass_requirement_summary, teacher_user_id = excluded.teacher_user_id, updated_at = excluded.updated_at
 			WHERE warnings.submitted_at IS NULL
 			RETURNING id`, classID, studentID, caller.UserID, d.Comment, d.PassRequirement, d.PassRequirementSummary).
 			Scan(&id).Error; err != nil {
