@@ -388,10 +388,19 @@ func restoreTable(tx *gorm.DB, tb *table, rows []json.RawMessage) (int, error) {
 			continue
 		}
 		// The next value follows the highest restored one; an empty table
-		// keeps its fresh sequence.
-		q := "SELECT setval(pg_get_serial_sequence(?, ?), max(" + quoteIdent(c.Name) + ")) FROM " + quoteIdent(tb.Name) +
-			" HAVING max(" + quoteIdent(c.Name) + ") IS NOT NULL"
-		if err := tx.Exec(q, quoteIdent(tb.Name), c.Name).Error; err != nil {
+		// keeps its fresh sequence. A sequence whose range starts above the
+		// highest (on a Citus node each node's sequences have a range of
+		// their own) goes on from the start of its range.
+		var highest *int64
+		if err := tx.Raw("SELECT max(" + quoteIdent(c.Name) + ") FROM " + quoteIdent(tb.Name)).Scan(&highest).Error; err != nil {
+			return 0, fmt.Errorf("read the highest %s.%s: %w", tb.Name, c.Name, err)
+		}
+		if highest == nil {
+			continue
+		}
+		q := `SELECT setval(q.seqrelid, greatest(?::bigint, q.seqmin), ?::bigint >= q.seqmin) FROM pg_sequence q
+			WHERE q.seqrelid = pg_get_serial_sequence(?, ?)::regclass`
+		if err := tx.Exec(q, *highest, *highest, quoteIdent(tb.Name), c.Name).Error; err != nil {
 			return 0, fmt.Errorf("reset the sequence of %s.%s: %w", tb.Name, c.Name, err)
 		}
 	}
