@@ -2,13 +2,15 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { CalendarSettings } from '@/features/calendar/CalendarSettings';
 import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { DataCopies } from './DataCopies';
 
 /**
  * `/my-data`: a copy of everything the school holds about the signed-in
- * person, as a readable PDF and a JSON file (the right of access).
+ * person, as a readable PDF and a JSON file (the right of access), and
+ * the person's private calendar address.
  */
 export function MyDataPage() {
   const intl = useIntl();
@@ -25,6 +27,9 @@ export function MyDataPage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <DataCopies owner="me" />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <CalendarSettings />
       </Paper>
     </Container>
   );
