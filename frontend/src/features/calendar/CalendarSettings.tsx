@@ -63,7 +63,7 @@ export function CalendarSettings() {
                 <Button
                   variant="outlined"
                   startIcon={<ContentCopyIcon aria-hidden />}
-                  onClick={() => void navigator.clipboard?.writeText(address)}
+                  onClick={() => void navigator.clipboard.writeText(address)}
                 >
                   <FormattedMessage id="calendar.settings.copy" />
                 </Button>
