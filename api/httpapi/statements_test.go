@@ -492,6 +492,14 @@ func TestRouteStatementCounts(t *testing.T) {
 		call(http.MethodPut, "/api/users/me/language", "student", map[string]string{"language": "nn"}, http.StatusNoContent, 4),
 		with(call(http.MethodPost, "/api/users/me/data-copies", "", nil, http.StatusAccepted, 9), func(c *statementCase) { c.tokenFor = studentToken }),
 		get("/api/users/me/data-copies", "student", http.StatusOK, 4),
+		get("/api/users/me/calendar", "student", http.StatusOK, 4),
+		call(http.MethodPost, "/api/users/me/calendar", "student", nil, http.StatusCreated, 4),
+		with(get("/api/calendar/"+strings.Repeat("A", 43)+".ics", "", http.StatusOK, 7), func(c *statementCase) {
+			c.before = func(t *testing.T, _ int) {
+				f.db.Exec(t, "skole-a", `INSERT INTO calendar_feeds (user_id, token_hash) VALUES (?, sha256(convert_to(?, 'UTF8')))
+					ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash`, p.studentID, strings.Repeat("A", 43))
+			}
+		}),
 		with(call(http.MethodPost, "", "admin", nil, http.StatusAccepted, 10), func(c *statementCase) {
 			c.name = "an admin asks for a person's data"
 			c.pathFor = func(i int) string {

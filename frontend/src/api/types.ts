@@ -206,6 +206,10 @@ export type SignRequest = Schemas['SigningSignRequestInput'];
 
 /** A copy of everything the school holds about a person. */
 export type DataCopy = Schemas['DatacopyInfo'];
+/** Whether the caller has a calendar feed address (`GET /api/users/me/calendar`). */
+export type CalendarStatus = Schemas['CalendarStatus'];
+/** A newly made calendar feed address, shown once (`POST /api/users/me/calendar`). */
+export type CalendarFeed = Schemas['CalendarFeed'];
 /** What erasing a person removed and kept. */
 export type ErasureReport = Schemas['ErasureReport'];
 /** When the school's deadline reminders go (`GET /api/tenant/reminders`). */

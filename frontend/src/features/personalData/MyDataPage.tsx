@@ -2,6 +2,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { CalendarSettings } from '@/features/calendar/CalendarSettings';
 import { useTenant } from '@/features/tenant/tenantContext';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { MyReminders } from '@/features/reminders/MyReminders';
@@ -9,7 +10,8 @@ import { DataCopies } from './DataCopies';
 
 /**
  * `/my-data`: a copy of everything the school holds about the signed-in
- * person, as a readable PDF and a JSON file (the right of access).
+ * person, as a readable PDF and a JSON file (the right of access), and
+ * the person's private calendar address.
  */
 export function MyDataPage() {
   const intl = useIntl();
@@ -29,6 +31,9 @@ export function MyDataPage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <MyReminders />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <CalendarSettings />
       </Paper>
     </Container>
   );
