@@ -76,7 +76,9 @@ const CAPTION_STYLE = { captionSide: 'top', textAlign: 'left', padding: '4px 0',
 function CountTable({ caption, rows }: { caption: string; rows: { label: string; count: number; to: string }[] }) {
   const intl = useIntl();
   return (
-    <Table size="small" sx={{ width: 'auto', minWidth: 200 }}>
+    // Its own scrolling box: on a narrow phone a long label must not widen the page.
+    <TableContainer sx={{ width: 'auto', maxWidth: '100%' }}>
+      <Table size="small">
       <caption style={CAPTION_STYLE}>{caption}</caption>
       <TableHead>
         <TableRow>
@@ -98,7 +100,8 @@ function CountTable({ caption, rows }: { caption: string; rows: { label: string;
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -304,7 +307,7 @@ function ClassSection({ cls, periodId }: ClassProps) {
         <AssessmentsTable cls={cls} periodId={periodId} />
       </Part>
       <Part title={t('admin.report.followUp')}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, '& > *': { minWidth: 0 } }}>
           <CountTable
             caption={t('admin.report.warnings')}
             rows={[
