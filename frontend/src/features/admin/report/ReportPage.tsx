@@ -112,7 +112,8 @@ function AssessmentsTable({ cls, periodId }: ClassProps) {
     return <EmptyState>{t('admin.report.noAssessments')}</EmptyState>;
   }
   return (
-    <TableContainer>
+    // Positioned, so that the texts for screen readers only scroll and clip with the table.
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small">
         <Box component="caption" sx={visuallyHidden}>
           {t('admin.report.assessments')}
