@@ -56,17 +56,30 @@ interface ClassProps {
   periodId: number;
 }
 
-/** Makes the drill-down address of one of a class's numbers. */
-function useDrill({ cls, periodId }: ClassProps) {
-  return (metric: ReportMetric, extra?: DrillExtra) => adminPaths.reportStudents(periodId, drillQuery(cls.classId, metric, extra));
+/**
+ * What a part of a class's report needs: the texts, and the drill-down
+ * address of one of the class's numbers.
+ */
+function useClassPart({ cls, periodId }: ClassProps) {
+  const intl = useIntl();
+  return {
+    intl,
+    t: (id: MessageId) => intl.formatMessage({ id }),
+    drill: (metric: ReportMetric, extra?: DrillExtra) => adminPaths.reportStudents(periodId, drillQuery(cls.classId, metric, extra)),
+  };
 }
+
+/** A visible table caption above its table. */
+const CAPTION_STYLE = { captionSide: 'top', textAlign: 'left', padding: '4px 0', fontWeight: 600 } as const;
 
 /** A small table of named numbers: what is counted and how many. */
 function CountTable({ caption, rows }: { caption: string; rows: { label: string; count: number; to: string }[] }) {
   const intl = useIntl();
   return (
-    <Table size="small" sx={{ width: 'auto', minWidth: 200 }}>
-      <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 0', fontWeight: 600 }}>{caption}</caption>
+    // Its own scrolling box: on a narrow phone a long label must not widen the page.
+    <TableContainer sx={{ width: 'auto', maxWidth: '100%' }}>
+      <Table size="small">
+      <caption style={CAPTION_STYLE}>{caption}</caption>
       <TableHead>
         <TableRow>
           <TableCell scope="col">{intl.formatMessage({ id: 'admin.report.what' })}</TableCell>
@@ -87,20 +100,20 @@ function CountTable({ caption, rows }: { caption: string; rows: { label: string;
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+      </Table>
+    </TableContainer>
   );
 }
 
 /** Delivered, late and missing per assignment and role. */
 function AssessmentsTable({ cls, periodId }: ClassProps) {
-  const intl = useIntl();
-  const drill = useDrill({ cls, periodId });
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const { intl, t, drill } = useClassPart({ cls, periodId });
   if (cls.assessments.length === 0) {
     return <EmptyState>{t('admin.report.noAssessments')}</EmptyState>;
   }
   return (
-    <TableContainer>
+    // Positioned, so that the texts for screen readers only scroll and clip with the table.
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small">
         <Box component="caption" sx={visuallyHidden}>
           {t('admin.report.assessments')}
@@ -166,9 +179,7 @@ function AssessmentsTable({ cls, periodId }: ClassProps) {
 
 /** The end levels per area as a heat map: every cell shows its number, the shade only repeats it. */
 function HeatMap({ cls, periodId }: ClassProps) {
-  const intl = useIntl();
-  const drill = useDrill({ cls, periodId });
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const { intl, t, drill } = useClassPart({ cls, periodId });
   const most = Math.max(1, ...cls.areas.flatMap((a) => [...a.levels, a.notRelevant]));
   const columns = Math.max(0, ...cls.areas.map((a) => a.levels.length));
   const levelName = (i: number) => {
@@ -187,7 +198,7 @@ function HeatMap({ cls, periodId }: ClassProps) {
   return (
     <TableContainer sx={{ flex: '2 1 360px', minWidth: 0 }}>
       <Table size="small">
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 0', fontWeight: 600 }}>{t('admin.report.heatCaption')}</caption>
+        <caption style={CAPTION_STYLE}>{t('admin.report.heatCaption')}</caption>
         <TableHead>
           <TableRow>
             <TableCell scope="col">{t('admin.report.area')}</TableCell>
@@ -224,9 +235,7 @@ function HeatMap({ cls, periodId }: ClassProps) {
 
 /** The end levels per area against the class's expectations. */
 function ExpectationTable({ cls, periodId }: ClassProps) {
-  const intl = useIntl();
-  const drill = useDrill({ cls, periodId });
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const { t, drill } = useClassPart({ cls, periodId });
   const columns = [
     ['belowExpected', 'admin.report.below'],
     ['meetsExpected', 'admin.report.meets'],
@@ -235,7 +244,7 @@ function ExpectationTable({ cls, periodId }: ClassProps) {
   return (
     <TableContainer sx={{ flex: '1 1 280px', minWidth: 0 }}>
       <Table size="small">
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 0', fontWeight: 600 }}>{t('admin.report.expectCaption')}</caption>
+        <caption style={CAPTION_STYLE}>{t('admin.report.expectCaption')}</caption>
         <TableHead>
           <TableRow>
             <TableCell scope="col">{t('admin.report.area')}</TableCell>
@@ -284,10 +293,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /** One class of the report: its students, assessments, follow-up and competence areas. */
 function ClassSection({ cls, periodId }: ClassProps) {
-  const intl = useIntl();
+  const { intl, t, drill } = useClassPart({ cls, periodId });
   const headingId = useId();
-  const drill = useDrill({ cls, periodId });
-  const t = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}>
       <Typography variant="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
@@ -301,7 +308,7 @@ function ClassSection({ cls, periodId }: ClassProps) {
         <AssessmentsTable cls={cls} periodId={periodId} />
       </Part>
       <Part title={t('admin.report.followUp')}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, '& > *': { minWidth: 0 } }}>
           <CountTable
             caption={t('admin.report.warnings')}
             rows={[
