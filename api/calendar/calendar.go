@@ -90,7 +90,7 @@ func Renew(ctx context.Context, userID int64) (*Feed, error) {
 	}
 	var at time.Time
 	if err := tx.Raw(`INSERT INTO calendar_feeds (user_id, token_hash) VALUES (?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = now()
+		ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
 		RETURNING created_at`, userID, hashOf(token)).Scan(&at).Error; err != nil {
 		return nil, fmt.Errorf("store calendar feed of user %d: %w", userID, err)
 	}

@@ -89,6 +89,7 @@ var Sections = []Section{
 	{"progress_sharing", `SELECT shared_at FROM progress_sharing WHERE student_user_id = @u`},
 	{"reminder_opt_outs", `SELECT kind, created_at FROM reminder_opt_outs WHERE user_id = @u ORDER BY kind`},
 	{"reminders_sent", `SELECT deadline, kind, step, sent_at FROM reminders_sent WHERE user_id = @u ORDER BY sent_at, deadline`},
+	{"calendar_feeds", `SELECT created_at FROM calendar_feeds WHERE user_id = @u`},
 	{"data_copies", `SELECT id, status, requested_by_user_id, created_at, ready_at, expires_at FROM data_copies WHERE user_id = @u ORDER BY created_at`},
 }
 

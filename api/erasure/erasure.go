@@ -111,7 +111,7 @@ func Erase(ctx context.Context, userID int64) (Report, error) {
 		{"sessions", "DELETE FROM sessions WHERE user_id = @u"},
 		{"one_time_codes", "DELETE FROM one_time_codes WHERE lower(email) = lower(@email)"},
 		{"mail_outbox", "DELETE FROM mail_outbox WHERE lower(to_address) = lower(@email)"},
-		{"feide_profiles", "DELETE FROM feide_profiles WHERE user_id = @u"},
+		{"feide_profiles", "WITH feed AS (DELETE FROM calendar_feeds WHERE user_id = @u) DELETE FROM feide_profiles WHERE user_id = @u"},
 		{"data_copies", "DELETE FROM data_copies WHERE user_id = @u"},
 		{"progress_sharing", "DELETE FROM progress_sharing WHERE student_user_id = @u"},
 		{"reminders_sent", "WITH off AS (DELETE FROM reminder_opt_outs WHERE user_id = @u) DELETE FROM reminders_sent WHERE user_id = @u"},
