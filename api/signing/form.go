@@ -148,6 +148,7 @@ type Input struct {
 	AssessmentResultArchivedAt      *time.Time `json:"assessmentResultArchivedAt,omitempty"`
 	AssessmentResultSubmittedAt     *time.Time `json:"assessmentResultSubmittedAt,omitempty"`
 	Signers                         any        `json:"signers,omitempty"`
+	Deadlines                       *Deadlines `json:"deadlines,omitempty"`
 }
 
 // MaxComment is the longest teacher comment, in characters.

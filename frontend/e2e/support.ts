@@ -174,10 +174,15 @@ export interface CaughtMail {
 
 /**
  * The newest e-mail to `email` sent after `since`, read from the development
- * mail catcher (`GET /dev/mail/messages`, newest first). Mail goes out from a
- * queue, so this waits for it.
+ * mail catcher (`GET /dev/mail/messages`, newest first) and, when given, for
+ * which `match` holds. Mail goes out from a queue, so this waits for it.
  */
-export async function readMail(request: APIRequestContext, email: string, since: Date): Promise<CaughtMail> {
+export async function readMail(
+  request: APIRequestContext,
+  email: string,
+  since: Date,
+  match: (mail: CaughtMail) => boolean = () => true,
+): Promise<CaughtMail> {
   let mail: CaughtMail | undefined;
   await expect
     .poll(
@@ -185,7 +190,7 @@ export async function readMail(request: APIRequestContext, email: string, since:
         const response = await request.get(serverUrl('/dev/mail/messages'));
         const messages = (await response.json()) as CaughtMail[];
         mail = messages.find(
-          (m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sentAt).getTime() >= since.getTime() - 1000,
+          (m) => m.to.toLowerCase() === email.toLowerCase() && new Date(m.sentAt).getTime() >= since.getTime() - 1000 && match(m),
         );
         return mail !== undefined;
       },

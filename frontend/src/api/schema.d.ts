@@ -2801,6 +2801,12 @@ export interface components {
             /** @description open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended */
             state: components["schemas"]["DeadlinesState"];
         };
+        DeadlinesStatusInput: {
+            /** @description The last day to deliver (delivered on time before it ends in Europe/Oslo) */
+            dueDate?: components["schemas"]["PeriodsDate"];
+            /** @description open: not delivered, still time; overdue: not delivered, the day has passed; onTime or late: delivered before or after the day ended */
+            state?: components["schemas"]["DeadlinesState"];
+        };
         EformidlingConfig: {
             /** @description Unit responsible for the cases; empty: the school's name */
             administrativeUnit: string;
@@ -3593,6 +3599,16 @@ export interface components {
             /** @description The teacher's signature */
             teacher?: null | components["schemas"]["DeadlinesStatus"];
         };
+        SigningDeadlinesInput: {
+            /** @description The supervisor's signature */
+            advisor?: null | components["schemas"]["DeadlinesStatusInput"];
+            /** @description The teacher's end section, delivered when it is completed */
+            endSection?: null | components["schemas"]["DeadlinesStatusInput"];
+            /** @description The student's signature */
+            student?: null | components["schemas"]["DeadlinesStatusInput"];
+            /** @description The teacher's signature */
+            teacher?: null | components["schemas"]["DeadlinesStatusInput"];
+        };
         SigningForm: {
             /** Format: date-time */
             assessmentResultArchivedAt: null | string;
@@ -3676,6 +3692,7 @@ export interface components {
             /** @enum {null|string} */
             attendancePassed?: "yes" | "no" | null;
             classId?: null | number;
+            deadlines?: null | components["schemas"]["SigningDeadlinesInput"];
             endSemesterCompletedDate?: null | string;
             /** @enum {null|string} */
             generalCompetenceAreasPassed?: "yes" | "no" | null;

@@ -38,7 +38,13 @@ export function useFinishSignIn(): { finish: (result: SignInResult) => Promise<v
       let home = '/';
       try {
         const roles = knownRoles((await request.unwrap()).roles);
-        if (roles.length === 1 && roles[0]) home = rolePath(roles[0]);
+        // One role needs no choosing: it is the active one, as the role
+        // chooser at `/` would have stored it.
+        const [only] = roles;
+        if (roles.length === 1 && only) {
+          home = rolePath(only);
+          storeActiveRole(only);
+        }
       } catch (error) {
         clearToken();
         setState({ status: 'userFailed', error });
