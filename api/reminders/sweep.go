@@ -225,7 +225,7 @@ func (d due) key() string {
 // out.
 const candidatesSQL = `WITH d AS MATERIALIZED (
 		SELECT * FROM json_to_recordset(CAST(@deadlines AS json)) AS x(c bigint, item text, f bigint, mid boolean, role text, due date, kind text, step text)),
-	todo AS (
+	undelivered AS (
 		SELECT d.*, cs.user_id AS student, a.id AS assignment, sf.end_semester_completed_date IS NOT NULL AS can_sign
 		FROM d JOIN class_students cs ON cs.class_id = d.c
 		LEFT JOIN assignments a ON d.item = 'answers' AND a.class_id = d.c AND a.form_id = d.f AND a.is_mid_semester = d.mid
@@ -241,14 +241,14 @@ const candidatesSQL = `WITH d AS MATERIALIZED (
 				WHEN 'advisor' THEN sf.signed_by_advisor_date IS NULL ELSE sf.signed_by_teacher_date IS NULL END
 		END),
 	people AS (
-		SELECT t.*, t.student AS person FROM todo t
+		SELECT t.*, t.student AS person FROM undelivered t
 		WHERE t.kind <> 'digest' AND t.role = 'student' AND (t.item <> 'signature' OR t.can_sign)
 		UNION ALL
-		SELECT DISTINCT t.*, r.advisor_user_id FROM todo t
+		SELECT DISTINCT t.*, r.advisor_user_id FROM undelivered t
 		JOIN student_references r ON r.class_id = t.c AND r.student_user_id = t.student AND r.advisor_user_id IS NOT NULL
 		WHERE t.kind <> 'digest' AND t.role = 'advisor' AND (t.item <> 'signature' OR t.can_sign)
 		UNION ALL
-		SELECT t.*, x.teacher FROM todo t CROSS JOIN LATERAL (
+		SELECT t.*, x.teacher FROM undelivered t CROSS JOIN LATERAL (
 			SELECT r.teacher_user_id AS teacher FROM student_references r
 			WHERE r.class_id = t.c AND r.student_user_id = t.student AND r.teacher_user_id IS NOT NULL
 			UNION
