@@ -13,17 +13,11 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/praksis/praksis/api/clock"
-	"github.com/praksis/praksis/tenants"
+	"github.com/praksis/praksis/api/jobs"
 )
 
-// Schools is what the reminder jobs need of the tenant registry (the
-// sweeps' pool, tenants.Sweeps).
-type Schools interface {
-	All() []*tenants.Tenant
-	BySlug(slug string) (*tenants.Tenant, bool)
-	TargetVersion() int64
-	Scope(ctx context.Context, t *tenants.Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error
-}
+// Schools is what the jobs need of the tenant registry.
+type Schools = jobs.Schools
 
 // Interval is how often the schools are swept for reminders: hourly, so
 // that reminders held back by quiet hours go soon after they end.

@@ -12,16 +12,12 @@ import (
 	"github.com/riverqueue/river"
 	"gorm.io/gorm"
 
+	"github.com/praksis/praksis/api/jobs"
 	"github.com/praksis/praksis/tenants"
 )
 
 // Schools is what the jobs need of the tenant registry.
-type Schools interface {
-	All() []*tenants.Tenant
-	BySlug(slug string) (*tenants.Tenant, bool)
-	TargetVersion() int64
-	Scope(ctx context.Context, t *tenants.Tenant, fn func(ctx context.Context, tx *gorm.DB) error) error
-}
+type Schools = jobs.Schools
 
 // DailyArgs is the periodic job that starts one SweepArgs per school.
 type DailyArgs struct{}
