@@ -653,22 +653,41 @@ _citus_patch_stamp() {
 	cat "$CITUS_PATCHES"/*.patch 2>/dev/null | sha256sum | cut -c1-16
 }
 
+# citus_current: succeed when Citus $CITUS_VERSION with this repository's
+# patches is installed into the Postgres $PG_MAJOR server (ensure_citus has
+# nothing to do).
+citus_current() {
+	local have sharedir
+	have=$(citus_installed_version 2>/dev/null) || return 1
+	sharedir=$("$(pg_bin)/pg_config" --sharedir) || return 1
+	[[ $have == "${CITUS_VERSION%.*}"* && $(cat "$sharedir/extension/citus.praksis-patches" 2>/dev/null) == "$(_citus_patch_stamp)" ]]
+}
+
+# citus_build_deps: install from Debian what building Citus needs (the
+# Postgres $PG_MAJOR server and its headers, compilers, libraries). Apart
+# from ensure_citus, so that a caller building in the background installs
+# them first, while no other apt runs.
+citus_build_deps() {
+	pg_bin >/dev/null || return 1
+	ensure_apt_packages "postgresql-server-dev-$PG_MAJOR" liblz4-dev libzstd-dev libkrb5-dev libssl-dev \
+		libselinux1-dev libxslt1-dev libpam0g-dev libreadline-dev libicu-dev autoconf flex make gcc
+}
+
 # ensure_citus: build and install Citus $CITUS_VERSION into the Postgres
 # $PG_MAJOR server from $CITUS_SRC (a release tarball, or an unpacked tree)
 # with the patches beside the tarball and this repository's
-# ($CITUS_PATCHES), unless that version with these patches is installed.
-# Installs the build dependencies from Debian.
+# ($CITUS_PATCHES), unless that version with these patches is installed
+# (citus_current). Installs the build dependencies (citus_build_deps).
 ensure_citus() {
 	local have build src patch stamp sharedir
+	if citus_current; then
+		return 0
+	fi
 	have=$(citus_installed_version 2>/dev/null) || have=
 	stamp=$(_citus_patch_stamp)
 	sharedir=$("$(pg_bin)/pg_config" --sharedir) || return 1
-	if [[ -n $have && $have == "${CITUS_VERSION%.*}"* && $(cat "$sharedir/extension/citus.praksis-patches" 2>/dev/null) == "$stamp" ]]; then
-		return 0
-	fi
 	log "Citus ${have:-not installed}; building Citus $CITUS_VERSION from $CITUS_SRC (several minutes)"
-	ensure_apt_packages "postgresql-server-dev-$PG_MAJOR" liblz4-dev libzstd-dev libkrb5-dev libssl-dev \
-		libselinux1-dev libxslt1-dev libpam0g-dev libreadline-dev libicu-dev autoconf flex make gcc || return 1
+	citus_build_deps || return 1
 	build=$(mktemp -d "${TMPDIR:-/tmp}/praksis-citus-build.XXXXXX") || return 1
 	if [[ -d $CITUS_SRC ]]; then
 		cp -a "$CITUS_SRC" "$build/src" || { rm -rf "$build"; return 1; }
