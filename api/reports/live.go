@@ -115,16 +115,19 @@ type studentFacts struct {
 	ClassID     int64  `json:"c"`
 	StudentID   int64  `json:"s"`
 	DisplayName string `json:"n"`
-	// Delivered lists "assignment/role" for each role that delivered a set.
-	Delivered        []string `json:"d"`
-	WarningGiven     bool     `json:"wg"`
-	WarningConfirmed bool     `json:"wc"`
-	HasForm          bool     `json:"f"`
-	Locked           bool     `json:"l"`
-	AnySigned        bool     `json:"a"`
-	EndCompleted     bool     `json:"e"`
-	MidConfirmed     bool     `json:"m"`
-	Result           *string  `json:"r"`
+	// ByStudent, ByAdvisor and ByTeacher list the assignments someone in
+	// the role delivered a set of (an id may appear more than once).
+	ByStudent        []int64 `json:"ds"`
+	ByAdvisor        []int64 `json:"da"`
+	ByTeacher        []int64 `json:"dt"`
+	WarningGiven     bool    `json:"wg"`
+	WarningConfirmed bool    `json:"wc"`
+	HasForm          bool    `json:"f"`
+	Locked           bool    `json:"l"`
+	AnySigned        bool    `json:"a"`
+	EndCompleted     bool    `json:"e"`
+	MidConfirmed     bool    `json:"m"`
+	Result           *string `json:"r"`
 }
 
 // classRow is a class of the semester with its assignments.
@@ -144,9 +147,12 @@ type classRow struct {
 	} `json:"assignments"`
 }
 
-// areaAnswer is one teacher's end level of one student on one question.
+// areaAnswer is the teachers' end levels given at one value in one
+// competence area of a class against one expectation: how many answers
+// (students and questions), and whose when they are read per student.
 type areaAnswer struct {
-	ClassID   int64
+	ClassID int64
+	// StudentID is 0 when the answers are counted per class.
 	StudentID int64
 	FormID    int64
 	GroupID   int64
@@ -154,6 +160,7 @@ type areaAnswer struct {
 	Value     string
 	Expected  *string
 	Levels    int
+	Answers   int
 }
 
 // facts is what the report and its drill-down are made of.
@@ -168,9 +175,25 @@ type facts struct {
 const filtered = `(SELECT c.id FROM classes c WHERE c.period_id = @period
 	AND (CAST(@subject AS bigint) = 0 OR c.subject_id = @subject) AND (CAST(@class AS bigint) = 0 OR c.id = @class))`
 
+// roleOfSet names the part the author of answer set s plays for its
+// student, for the classes the filter keeps.
+var roleOfSet = answers.RolesOfSQL("s.user_id", "s.class_id", "s.student_user_id", filtered)
+
 // overviewSQL reads the semester, its classes (with their assignments and
-// deadline schedules) and one row of facts per student and class, in one statement.
-var overviewSQL = `SELECT p.name AS period_name,
+// deadline schedules) and one row of facts per student and class, in one
+// statement. What each student has delivered is aggregated once over the
+// kept classes' delivered sets (hashed, per role, the role named once per
+// set) and joined in, not read again per student.
+var overviewSQL = `WITH roles AS MATERIALIZED (
+		SELECT s.class_id, s.student_user_id, s.assignment_id, ` + roleOfSet + ` AS role
+		FROM answer_sets s WHERE s.class_id IN ` + filtered + ` AND s.delivered_at IS NOT NULL),
+	delivered AS (
+		SELECT s.class_id, s.student_user_id,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'student') AS ds,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'advisor') AS da,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'teacher') AS dt
+		FROM roles s GROUP BY s.class_id, s.student_user_id)
+	SELECT p.name AS period_name,
 	(SELECT coalesce(json_agg(json_build_object('id', c.id, 'subjectId', su.id, 'code', su.subject_code, 'name', su.name,
 			'deadlines', ` + deadlines.ScheduleOf("c") + `,
 			'assignments', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', f.id, 'form', f.name, 'main', f.is_main_form, 'mid', a.is_mid_semester)
@@ -179,38 +202,72 @@ var overviewSQL = `SELECT p.name AS period_name,
 			ORDER BY su.subject_code, c.id), '[]')
 		FROM classes c JOIN subjects su ON su.id = c.subject_id WHERE c.id IN ` + filtered + `) AS classes,
 	(SELECT coalesce(json_agg(json_build_object('c', cs.class_id, 's', u.id, 'n', u.display_name,
-			'd', (SELECT coalesce(array_agg(DISTINCT s.assignment_id || '/' || ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + `), '{}')
-				FROM answer_sets s WHERE s.class_id = cs.class_id AND s.student_user_id = cs.user_id AND s.delivered_at IS NOT NULL),
+			'ds', d.ds, 'da', d.da, 'dt', d.dt,
 			'wg', w.submitted_at IS NOT NULL, 'wc', w.student_confirmed_at IS NOT NULL,
 			'f', sf.id IS NOT NULL, 'l', coalesce(sf.is_locked, false),
 			'a', sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL,
 			'e', sf.end_semester_completed_date IS NOT NULL, 'm', sf.mid_semester_completed_date IS NOT NULL, 'r', sf.overall_passed)
 			ORDER BY cs.class_id, u.display_name, u.id), '[]')
 		FROM class_students cs JOIN users u ON u.id = cs.user_id
+		LEFT JOIN delivered d ON d.class_id = cs.class_id AND d.student_user_id = cs.user_id
 		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
 		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
 		WHERE cs.class_id IN ` + filtered + `) AS students
 	FROM periods p WHERE p.id = @period`
 
-// areasSQL reads, for the classes kept, each student's end level from the
-// teachers' sets on every graded question of a main form (the newest set
-// where several teachers answered), with the class's expectation.
-var areasSQL = `SELECT DISTINCT ON (s.class_id, s.student_user_id, an.question_id)
-		s.class_id, s.student_user_id AS student_id, g.form_id, g.id AS group_id, g.name AS group_name, an.value,
-		e.value AS expected, (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
-	FROM answer_sets s
-	JOIN forms f ON f.id = s.form_id AND f.is_main_form
-	JOIN answers an ON an.answer_set_id = s.id
-	JOIN questions q ON q.id = an.question_id
+// areasSQL reads, for the classes kept, the teachers' end levels on every
+// graded question of a main form, with the class's expectation, counted
+// per class, group, level and expectation; byStudent counts them per
+// student too, for the drill-down, and keeps only @form and @group. Where
+// several teachers answered one student's question, the newest set's
+// answer counts: the sets are ranked per student (a few thousand rows)
+// and an answer of a set that is not the newest counts only when no newer
+// set answers its question, so the answers (tens of thousands) are not
+// sorted one by one. They are counted per question and value first, and
+// only those counts meet the expectations and the groups' levels (each
+// group's counted once); the values are compared byte by byte, which is
+// all counting them needs, not by the language's collation.
+func areasSQL(byStudent bool) string {
+	student, only := "0", ""
+	if byStudent {
+		student, only = "t.student_user_id", " AND an.question_id IN (SELECT q.id FROM questions q WHERE q.group_id = @group)"
+	}
+	given := func(an string) string { return an + ".value IS NOT NULL AND btrim(" + an + ".value) <> ''" }
+	return `WITH sets AS MATERIALIZED (
+		SELECT s.id, s.class_id, s.student_user_id, s.form_id,
+			row_number() OVER (PARTITION BY s.class_id, s.student_user_id ORDER BY s.updated_at DESC, s.id DESC) AS rank
+		FROM answer_sets s JOIN forms f ON f.id = s.form_id AND f.is_main_form
+		WHERE s.class_id IN ` + filtered + ` AND NOT s.is_mid_semester AND ` + roleOfSet + ` = 'teacher'),
+	counted AS (
+		SELECT t.class_id, ` + student + ` AS student_id, t.form_id, an.question_id, an.value COLLATE "C" AS value, count(*) AS answers
+		FROM sets t JOIN answers an ON an.answer_set_id = t.id
+		WHERE ` + given("an") + only + ` AND (t.rank = 1 OR NOT EXISTS (SELECT 1 FROM sets n JOIN answers na ON na.answer_set_id = n.id
+			WHERE n.class_id = t.class_id AND n.student_user_id = t.student_user_id AND n.rank < t.rank AND na.question_id = an.question_id AND ` + given("na") + `))
+		GROUP BY t.class_id, 2, t.form_id, an.question_id, 5),
+	levels AS (SELECT o.group_id, count(*) AS levels FROM question_group_options o GROUP BY o.group_id)
+	SELECT n.class_id, n.student_id, n.form_id, g.id AS group_id, g.name AS group_name, n.value,
+		e.value AS expected, coalesce(l.levels, 0) AS levels, sum(n.answers) AS answers
+	FROM counted n
+	JOIN questions q ON q.id = n.question_id
 	JOIN question_groups g ON g.id = q.group_id AND g.type = ` + strconv.Itoa(int(forms.Grading)) + `
-	LEFT JOIN expectations e ON e.class_id = s.class_id AND e.form_id = s.form_id AND e.question_id = an.question_id AND NOT e.is_mid_semester
-	WHERE s.class_id IN ` + filtered + ` AND NOT s.is_mid_semester AND an.value IS NOT NULL AND btrim(an.value) <> ''
-		AND ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + ` = 'teacher'
-	ORDER BY s.class_id, s.student_user_id, an.question_id, s.updated_at DESC, s.id DESC`
+	LEFT JOIN levels l ON l.group_id = g.id
+	LEFT JOIN expectations e ON e.class_id = n.class_id AND e.form_id = n.form_id AND e.question_id = n.question_id AND NOT e.is_mid_semester
+	GROUP BY n.class_id, n.student_id, n.form_id, g.id, g.name, n.value, e.value, l.levels`
+}
+
+// The report counts the levels per class; the drill-down lists the
+// students of one area.
+var (
+	areasByClassSQL   = areasSQL(false)
+	areasByStudentSQL = areasSQL(true)
+)
 
 // loadFacts reads the facts for the filter in two statements; NotFound
-// when there is no such semester.
-func loadFacts(ctx context.Context, f Filter) (*facts, error) {
+// when there is no such semester. Without a drill-down it counts the end
+// levels per class; with one of an area metric, per student of the
+// drill-down's area; with any other, it reads no end levels (one
+// statement).
+func loadFacts(ctx context.Context, f Filter, drill *DrillParams) (*facts, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
@@ -234,7 +291,14 @@ func loadFacts(ctx context.Context, f Filter) (*facts, error) {
 	if err := dbjson.Decode(rows[0].Students, &out.students); err != nil {
 		return nil, fmt.Errorf("decode the students of semester %d: %w", f.PeriodID, err)
 	}
-	if err := tx.Raw(areasSQL, args).Scan(&out.areas).Error; err != nil {
+	query := areasByClassSQL
+	if drill != nil {
+		if !drill.Metric.ofArea() {
+			return out, nil
+		}
+		query, args["form"], args["group"] = areasByStudentSQL, drill.FormID, drill.GroupID
+	}
+	if err := tx.Raw(query, args).Scan(&out.areas).Error; err != nil {
 		return nil, fmt.Errorf("read the end levels of semester %d: %w", f.PeriodID, err)
 	}
 	return out, nil
@@ -247,7 +311,13 @@ func (s studentFacts) signingState() signingform.State {
 
 // delivered reports whether someone in role delivered the assignment.
 func (s studentFacts) delivered(assignment int64, role answers.Role) bool {
-	return slices.Contains(s.Delivered, strconv.FormatInt(assignment, 10)+"/"+string(role))
+	switch role {
+	case answers.RoleStudent:
+		return slices.Contains(s.ByStudent, assignment)
+	case answers.RoleAdvisor:
+		return slices.Contains(s.ByAdvisor, assignment)
+	}
+	return slices.Contains(s.ByTeacher, assignment)
 }
 
 // areaKey names a competence area of a class.
@@ -336,17 +406,17 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 		}
 		level, verdict := a.judged()
 		if level >= 0 && level < len(al.Levels) {
-			al.Levels[level]++
+			al.Levels[level] += a.Answers
 		}
 		switch verdict {
 		case "notRelevant":
-			al.NotRelevant++
+			al.NotRelevant += a.Answers
 		case "belowExpected":
-			al.BelowExpected++
+			al.BelowExpected += a.Answers
 		case "meetsExpected":
-			al.MeetsExpected++
+			al.MeetsExpected += a.Answers
 		case "noExpectation":
-			al.NoExpectation++
+			al.NoExpectation += a.Answers
 		}
 	}
 	slices.SortStableFunc(areaOrder, func(a, b areaKey) int {
@@ -431,7 +501,7 @@ func (s *Signing) of(state signingform.State) *int {
 // Semester is the live report of a semester for the filter, in two
 // statements; NotFound when there is no such semester.
 func Semester(ctx context.Context, f Filter) (*SemesterReport, error) {
-	fs, err := loadFacts(ctx, f)
+	fs, err := loadFacts(ctx, f, nil)
 	if err != nil {
 		return nil, err
 	}
