@@ -112,9 +112,14 @@ type SemesterReport struct {
 
 // studentFacts is what the report knows of one student in one class.
 type studentFacts struct {
-	ClassID     int64  `json:"c"`
+	ClassID int64 `json:"c"`
+	// StudentID and DisplayName are the student's when the facts are read
+	// per student; 0 and empty when they are counted per class.
 	StudentID   int64  `json:"s"`
 	DisplayName string `json:"n"`
+	// Count is how many students of the class these facts are (1 when read
+	// per student).
+	Count int `json:"k"`
 	// ByStudent, ByAdvisor and ByTeacher list the assignments someone in
 	// the role delivered a set of (an id may appear more than once).
 	ByStudent        []int64 `json:"ds"`
@@ -180,11 +185,20 @@ const filtered = `(SELECT c.id FROM classes c WHERE c.period_id = @period
 var roleOfSet = answers.RolesOfSQL("s.user_id", "s.class_id", "s.student_user_id", filtered)
 
 // overviewSQL reads the semester, its classes (with their assignments and
-// deadline schedules) and one row of facts per student and class, in one
-// statement. What each student has delivered is aggregated once over the
-// kept classes' delivered sets (hashed, per role, the role named once per
-// set) and joined in, not read again per student.
-var overviewSQL = `WITH roles AS MATERIALIZED (
+// deadline schedules) and the facts of its students, in one statement.
+// What each student has delivered is aggregated once over the kept
+// classes' delivered sets (hashed, per role, the role named once per set)
+// and joined in, not read again per student. byStudent gives one row of
+// facts per student and class, with the name, for the drill-down; without
+// it, the students of a class with the same facts are one row with their
+// number, which is all the report counts (a few rows per class rather than
+// 2,000 objects built and decoded).
+func overviewSQL(byStudent bool) string {
+	student, name, order, group := "count(*) AS k", "", "", "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"
+	if byStudent {
+		student, name, order, group = "cs.user_id AS s, u.display_name AS n, 1 AS k", " JOIN users u ON u.id = cs.user_id", " ORDER BY x.c, x.n, x.s", ""
+	}
+	return `WITH roles AS MATERIALIZED (
 		SELECT s.class_id, s.student_user_id, s.assignment_id, ` + roleOfSet + ` AS role
 		FROM answer_sets s WHERE s.class_id IN ` + filtered + ` AND s.delivered_at IS NOT NULL),
 	delivered AS (
@@ -192,7 +206,20 @@ var overviewSQL = `WITH roles AS MATERIALIZED (
 			array_agg(s.assignment_id) FILTER (WHERE s.role = 'student') AS ds,
 			array_agg(s.assignment_id) FILTER (WHERE s.role = 'advisor') AS da,
 			array_agg(s.assignment_id) FILTER (WHERE s.role = 'teacher') AS dt
-		FROM roles s GROUP BY s.class_id, s.student_user_id)
+		FROM roles s GROUP BY s.class_id, s.student_user_id),
+	facts AS (
+		SELECT cs.class_id AS c, d.ds, d.da, d.dt,
+			w.submitted_at IS NOT NULL AS wg, w.student_confirmed_at IS NOT NULL AS wc,
+			sf.id IS NOT NULL AS f, coalesce(sf.is_locked, false) AS l,
+			sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL AS a,
+			sf.end_semester_completed_date IS NOT NULL AS e, sf.mid_semester_completed_date IS NOT NULL AS m, sf.overall_passed AS r,
+			` + student + `
+		FROM class_students cs` + name + `
+		LEFT JOIN delivered d ON d.class_id = cs.class_id AND d.student_user_id = cs.user_id
+		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
+		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
+		WHERE cs.class_id IN ` + filtered + `
+		` + group + `)
 	SELECT p.name AS period_name,
 	(SELECT coalesce(json_agg(json_build_object('id', c.id, 'subjectId', su.id, 'code', su.subject_code, 'name', su.name,
 			'deadlines', ` + deadlines.ScheduleOf("c") + `,
@@ -201,19 +228,16 @@ var overviewSQL = `WITH roles AS MATERIALIZED (
 				FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = c.id))
 			ORDER BY su.subject_code, c.id), '[]')
 		FROM classes c JOIN subjects su ON su.id = c.subject_id WHERE c.id IN ` + filtered + `) AS classes,
-	(SELECT coalesce(json_agg(json_build_object('c', cs.class_id, 's', u.id, 'n', u.display_name,
-			'ds', d.ds, 'da', d.da, 'dt', d.dt,
-			'wg', w.submitted_at IS NOT NULL, 'wc', w.student_confirmed_at IS NOT NULL,
-			'f', sf.id IS NOT NULL, 'l', coalesce(sf.is_locked, false),
-			'a', sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL,
-			'e', sf.end_semester_completed_date IS NOT NULL, 'm', sf.mid_semester_completed_date IS NOT NULL, 'r', sf.overall_passed)
-			ORDER BY cs.class_id, u.display_name, u.id), '[]')
-		FROM class_students cs JOIN users u ON u.id = cs.user_id
-		LEFT JOIN delivered d ON d.class_id = cs.class_id AND d.student_user_id = cs.user_id
-		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
-		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
-		WHERE cs.class_id IN ` + filtered + `) AS students
+	(SELECT coalesce(json_agg(x` + order + `), '[]') FROM facts x) AS students
 	FROM periods p WHERE p.id = @period`
+}
+
+// The report counts the students per class and kind of facts; the
+// drill-down lists them.
+var (
+	overviewByClassSQL   = overviewSQL(false)
+	overviewByStudentSQL = overviewSQL(true)
+)
 
 // areasSQL reads, for the classes kept, the teachers' end levels on every
 // graded question of a main form, with the class's expectation, counted
@@ -263,10 +287,10 @@ var (
 )
 
 // loadFacts reads the facts for the filter in two statements; NotFound
-// when there is no such semester. Without a drill-down it counts the end
-// levels per class; with one of an area metric, per student of the
-// drill-down's area; with any other, it reads no end levels (one
-// statement).
+// when there is no such semester. Without a drill-down it counts the
+// students and end levels per class; with one, it reads the students one
+// by one, and the end levels per student of the drill-down's area for an
+// area metric, none for any other (one statement).
 func loadFacts(ctx context.Context, f Filter, drill *DrillParams) (*facts, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
@@ -278,7 +302,11 @@ func loadFacts(ctx context.Context, f Filter, drill *DrillParams) (*facts, error
 		Classes    []byte
 		Students   []byte
 	}
-	if err := tx.Raw(overviewSQL, args).Scan(&rows).Error; err != nil {
+	overview := overviewByClassSQL
+	if drill != nil {
+		overview = overviewByStudentSQL
+	}
+	if err := tx.Raw(overview, args).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read the report of semester %d: %w", f.PeriodID, err)
 	}
 	if len(rows) == 0 {
@@ -431,7 +459,7 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 	for _, c := range fs.classes {
 		students := byClass[c.ID]
 		cr := ClassReport{ClassID: c.ID, SubjectID: c.SubjectID, SubjectCode: c.SubjectCode, SubjectName: c.SubjectName,
-			Students: len(students), Assessments: []Assessment{}, Areas: []AreaLevels{}}
+			Assessments: []Assessment{}, Areas: []AreaLevels{}}
 		for _, a := range c.Assignments {
 			as := Assessment{FormID: a.FormID, FormName: a.Form, IsMainForm: a.Main, IsMidSemester: a.Mid}
 			as.Student.Late = due.counter(c.ID, a.ID, answers.RoleStudent)
@@ -443,32 +471,33 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 					into *RoleCounts
 				}{{answers.RoleStudent, &as.Student}, {answers.RoleAdvisor, &as.Advisor}, {answers.RoleTeacher, &as.Teacher}} {
 					if s.delivered(a.ID, r.role) {
-						r.into.Delivered++
+						r.into.Delivered += s.Count
 					} else {
-						r.into.Missing++
+						r.into.Missing += s.Count
 					}
 					if due.late(s, a.ID, r.role) {
-						*r.into.Late++
+						*r.into.Late += s.Count
 					}
 				}
 			}
 			cr.Assessments = append(cr.Assessments, as)
 		}
 		for _, s := range students {
+			cr.Students += s.Count
 			if s.WarningGiven {
-				cr.Warnings.Given++
+				cr.Warnings.Given += s.Count
 			}
 			if s.WarningConfirmed {
-				cr.Warnings.Confirmed++
+				cr.Warnings.Confirmed += s.Count
 			}
-			*cr.Signing.of(s.signingState())++
+			*cr.Signing.of(s.signingState()) += s.Count
 			switch {
 			case s.Result != nil && *s.Result == signingform.Passed:
-				cr.Results.Passed++
+				cr.Results.Passed += s.Count
 			case s.Result != nil && *s.Result == signingform.Failed:
-				cr.Results.Failed++
+				cr.Results.Failed += s.Count
 			default:
-				cr.Results.Pending++
+				cr.Results.Pending += s.Count
 			}
 		}
 		for _, k := range areaOrder {
