@@ -20,14 +20,7 @@ func TestAreaLevelsTakeTheNewestTeachersAnswer(t *testing.T) {
 	db := testdb.New(t)
 	db.School(t, "skole", "Skolen", "skole.localhost")
 	err := db.Service.InScope(context.Background(), "skole", func(ctx context.Context, tx *gorm.DB) error {
-		id := func(sql string, args ...any) int64 {
-			t.Helper()
-			var n int64
-			if err := tx.Raw(sql, args...).Scan(&n).Error; err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-			return n
-		}
+		id := scalar(t, tx)
 		period := id("INSERT INTO periods (name, start_date, end_date) VALUES ('Høst 2026', '2026-07-01', '2026-12-31') RETURNING id")
 		subject := id("INSERT INTO subjects (subject_code, name) VALUES ('SYKP2100', 'Medisinsk praksis') RETURNING id")
 		class := id("INSERT INTO classes (period_id, subject_id) VALUES (?, ?) RETURNING id", period, subject)
