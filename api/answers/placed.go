@@ -1,6 +1,10 @@
 package answers
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/praksis/praksis/api/users"
+)
 
 // StudentValuesSQL is an expression giving, as one JSON array, the answer
 // sets matched by where (on answer_sets s) with their answers' values and
@@ -65,7 +69,20 @@ func PlaceValues(rawSets []byte, refs []CircleRef, studentID int64) (map[int64]G
 // the last label, or neither for anything else.
 func Level(v *string, levels int) (n *int, notRelevant bool) { return level(v, levels) }
 
-// RoleOfSQL is the SQL that names the part user plays for student in
+// RolesOfSQL is the SQL that names the part user plays for student in
 // class ('student', 'advisor' or 'teacher'), as the answer sets' reads
-// name it, for a report that counts sets by role.
-func RoleOfSQL(user, class, student string) string { return roleOf(user, class, student) }
+// name it, for a report that counts the sets of many classes by role. The
+// classes are those of the subquery classes (one column of class ids), and
+// each list the part depends on is read once for the statement, only for
+// those classes, into a hash table (an IN over a subquery that does not
+// depend on the row) rather than probed with an index for every set: on a
+// semester of 2,000 students and 11,000 sets the probes were most of the
+// report's time.
+func RolesOfSQL(user, class, student, classes string) string {
+	return fmt.Sprintf(`CASE WHEN %[1]s = %[3]s THEN 'student'
+		WHEN (%[2]s, %[3]s, %[1]s) IN (SELECT r.class_id, r.student_user_id, r.advisor_user_id FROM student_references r WHERE r.class_id IN %[4]s) THEN 'advisor'
+		WHEN (%[2]s, %[1]s) IN (SELECT t.class_id, t.user_id FROM class_teachers t WHERE t.class_id IN %[4]s) THEN 'teacher'
+		WHEN (%[2]s, %[1]s) IN (SELECT ca.class_id, ca.user_id FROM class_advisors ca WHERE ca.class_id IN %[4]s) THEN 'advisor'
+		WHEN %[1]s IN (SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = %[5]d) THEN 'teacher'
+		ELSE 'advisor' END`, user, class, student, classes, users.RoleTeacher)
+}

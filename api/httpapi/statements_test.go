@@ -336,6 +336,7 @@ func TestRouteStatementCounts(t *testing.T) {
 	set := f.mustSave(t, p, "student", answers.Input{AssignmentID: m.midID, StudentUserID: p.studentID,
 		Answers: []answers.Answer{{FormQuestionID: m.graded1, Value: sp("1")}}})
 	periodID := f.scalar(t, "skole-a", "SELECT id FROM periods")
+	gradedGroup := f.scalar(t, "skole-a", "SELECT group_id FROM questions WHERE id = ?", m.graded1)
 	subjectID := f.scalar(t, "skole-a", "SELECT id FROM subjects")
 	advisorID := f.scalar(t, "skole-a", "SELECT advisor_user_id FROM student_references WHERE student_user_id = ?", p.studentID)
 	otherAdvisorID := f.userID(t, "otherAdvisor@a.test")
@@ -413,7 +414,8 @@ func TestRouteStatementCounts(t *testing.T) {
 		get(fmt.Sprintf("/api/periods/%d/classes", periodID), "admin", http.StatusOK, 5),
 		get(fmt.Sprintf("/api/periods/%d/students-csv", periodID), "admin", http.StatusOK, 11),
 		get(fmt.Sprintf("/api/periods/%d/report", periodID), "admin", http.StatusOK, 5),
-		get(fmt.Sprintf("/api/periods/%d/report/students?metric=missing&formId=%d&half=mid&role=teacher", periodID, m.formID), "admin", http.StatusOK, 5),
+		get(fmt.Sprintf("/api/periods/%d/report/students?metric=missing&formId=%d&half=mid&role=teacher", periodID, m.formID), "admin", http.StatusOK, 4),
+		get(fmt.Sprintf("/api/periods/%d/report/students?metric=belowExpected&formId=%d&groupId=%d", periodID, m.formID, gradedGroup), "admin", http.StatusOK, 5),
 		get(fmt.Sprintf("/api/periods/%d/report/csv", periodID), "admin", http.StatusOK, 5),
 		get("/api/forms", "admin", http.StatusOK, 4),
 		get(fmt.Sprintf("/api/forms/%d", m.formID), "admin", http.StatusOK, 7),

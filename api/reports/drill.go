@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"slices"
 
 	"github.com/praksis/praksis/api/answers"
 	"github.com/praksis/praksis/api/apperror"
@@ -35,6 +36,12 @@ const (
 func (Metric) Enum() []any {
 	return []any{MetricStudents, MetricDelivered, MetricMissing, MetricLate, MetricWarningGiven, MetricWarningConfirmed, MetricSigning,
 		MetricPassed, MetricFailed, MetricPending, MetricLevel, MetricNotRelevant, MetricBelowExpected, MetricMeetsExpected, MetricNoExpectation}
+}
+
+// ofArea reports whether the metric counts the end levels of a
+// competence area.
+func (m Metric) ofArea() bool {
+	return slices.Contains([]Metric{MetricLevel, MetricNotRelevant, MetricBelowExpected, MetricMeetsExpected, MetricNoExpectation}, m)
 }
 
 // DrillParams names one number of the live report: the semester and the
@@ -106,7 +113,7 @@ func Students(ctx context.Context, p DrillParams) ([]StudentRef, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
-	fs, err := loadFacts(ctx, Filter{PeriodID: p.PeriodID, SubjectID: p.SubjectID, ClassID: p.ClassID})
+	fs, err := loadFacts(ctx, Filter{PeriodID: p.PeriodID, SubjectID: p.SubjectID, ClassID: p.ClassID}, &p)
 	if err != nil {
 		return nil, err
 	}

@@ -112,19 +112,27 @@ type SemesterReport struct {
 
 // studentFacts is what the report knows of one student in one class.
 type studentFacts struct {
-	ClassID     int64  `json:"c"`
+	ClassID int64 `json:"c"`
+	// StudentID and DisplayName are the student's when the facts are read
+	// per student; 0 and empty when they are counted per class.
 	StudentID   int64  `json:"s"`
 	DisplayName string `json:"n"`
-	// Delivered lists "assignment/role" for each role that delivered a set.
-	Delivered        []string `json:"d"`
-	WarningGiven     bool     `json:"wg"`
-	WarningConfirmed bool     `json:"wc"`
-	HasForm          bool     `json:"f"`
-	Locked           bool     `json:"l"`
-	AnySigned        bool     `json:"a"`
-	EndCompleted     bool     `json:"e"`
-	MidConfirmed     bool     `json:"m"`
-	Result           *string  `json:"r"`
+	// Count is how many students of the class these facts are (1 when read
+	// per student).
+	Count int `json:"k"`
+	// ByStudent, ByAdvisor and ByTeacher list the assignments someone in
+	// the role delivered a set of (an id may appear more than once).
+	ByStudent        []int64 `json:"ds"`
+	ByAdvisor        []int64 `json:"da"`
+	ByTeacher        []int64 `json:"dt"`
+	WarningGiven     bool    `json:"wg"`
+	WarningConfirmed bool    `json:"wc"`
+	HasForm          bool    `json:"f"`
+	Locked           bool    `json:"l"`
+	AnySigned        bool    `json:"a"`
+	EndCompleted     bool    `json:"e"`
+	MidConfirmed     bool    `json:"m"`
+	Result           *string `json:"r"`
 }
 
 // classRow is a class of the semester with its assignments.
@@ -144,9 +152,12 @@ type classRow struct {
 	} `json:"assignments"`
 }
 
-// areaAnswer is one teacher's end level of one student on one question.
+// areaAnswer is the teachers' end levels given at one value in one
+// competence area of a class against one expectation: how many answers
+// (students and questions), and whose when they are read per student.
 type areaAnswer struct {
-	ClassID   int64
+	ClassID int64
+	// StudentID is 0 when the answers are counted per class.
 	StudentID int64
 	FormID    int64
 	GroupID   int64
@@ -154,6 +165,7 @@ type areaAnswer struct {
 	Value     string
 	Expected  *string
 	Levels    int
+	Answers   int
 }
 
 // facts is what the report and its drill-down are made of.
@@ -168,9 +180,47 @@ type facts struct {
 const filtered = `(SELECT c.id FROM classes c WHERE c.period_id = @period
 	AND (CAST(@subject AS bigint) = 0 OR c.subject_id = @subject) AND (CAST(@class AS bigint) = 0 OR c.id = @class))`
 
+// roleOfSet names the part the author of answer set s plays for its
+// student, for the classes the filter keeps.
+var roleOfSet = answers.RolesOfSQL("s.user_id", "s.class_id", "s.student_user_id", filtered)
+
 // overviewSQL reads the semester, its classes (with their assignments and
-// deadline schedules) and one row of facts per student and class, in one statement.
-var overviewSQL = `SELECT p.name AS period_name,
+// deadline schedules) and the facts of its students, in one statement.
+// What each student has delivered is aggregated once over the kept
+// classes' delivered sets (hashed, per role, the role named once per set)
+// and joined in, not read again per student. byStudent gives one row of
+// facts per student and class, with the name, for the drill-down; without
+// it, the students of a class with the same facts are one row with their
+// number, which is all the report counts (a few rows per class rather than
+// 2,000 objects built and decoded).
+func overviewSQL(byStudent bool) string {
+	student, name, order, group := "count(*) AS k", "", "", "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"
+	if byStudent {
+		student, name, order, group = "cs.user_id AS s, u.display_name AS n, 1 AS k", " JOIN users u ON u.id = cs.user_id", " ORDER BY x.c, x.n, x.s", ""
+	}
+	return `WITH roles AS MATERIALIZED (
+		SELECT s.class_id, s.student_user_id, s.assignment_id, ` + roleOfSet + ` AS role
+		FROM answer_sets s WHERE s.class_id IN ` + filtered + ` AND s.delivered_at IS NOT NULL),
+	delivered AS (
+		SELECT s.class_id, s.student_user_id,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'student') AS ds,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'advisor') AS da,
+			array_agg(s.assignment_id) FILTER (WHERE s.role = 'teacher') AS dt
+		FROM roles s GROUP BY s.class_id, s.student_user_id),
+	facts AS (
+		SELECT cs.class_id AS c, d.ds, d.da, d.dt,
+			w.submitted_at IS NOT NULL AS wg, w.student_confirmed_at IS NOT NULL AS wc,
+			sf.id IS NOT NULL AS f, coalesce(sf.is_locked, false) AS l,
+			sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL AS a,
+			sf.end_semester_completed_date IS NOT NULL AS e, sf.mid_semester_completed_date IS NOT NULL AS m, sf.overall_passed AS r,
+			` + student + `
+		FROM class_students cs` + name + `
+		LEFT JOIN delivered d ON d.class_id = cs.class_id AND d.student_user_id = cs.user_id
+		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
+		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
+		WHERE cs.class_id IN ` + filtered + `
+		` + group + `)
+	SELECT p.name AS period_name,
 	(SELECT coalesce(json_agg(json_build_object('id', c.id, 'subjectId', su.id, 'code', su.subject_code, 'name', su.name,
 			'deadlines', ` + deadlines.ScheduleOf("c") + `,
 			'assignments', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'formId', f.id, 'form', f.name, 'main', f.is_main_form, 'mid', a.is_mid_semester)
@@ -178,39 +228,70 @@ var overviewSQL = `SELECT p.name AS period_name,
 				FROM assignments a JOIN forms f ON f.id = a.form_id WHERE a.class_id = c.id))
 			ORDER BY su.subject_code, c.id), '[]')
 		FROM classes c JOIN subjects su ON su.id = c.subject_id WHERE c.id IN ` + filtered + `) AS classes,
-	(SELECT coalesce(json_agg(json_build_object('c', cs.class_id, 's', u.id, 'n', u.display_name,
-			'd', (SELECT coalesce(array_agg(DISTINCT s.assignment_id || '/' || ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + `), '{}')
-				FROM answer_sets s WHERE s.class_id = cs.class_id AND s.student_user_id = cs.user_id AND s.delivered_at IS NOT NULL),
-			'wg', w.submitted_at IS NOT NULL, 'wc', w.student_confirmed_at IS NOT NULL,
-			'f', sf.id IS NOT NULL, 'l', coalesce(sf.is_locked, false),
-			'a', sf.signed_by_teacher_date IS NOT NULL OR sf.signed_by_student_date IS NOT NULL OR sf.signed_by_advisor_date IS NOT NULL,
-			'e', sf.end_semester_completed_date IS NOT NULL, 'm', sf.mid_semester_completed_date IS NOT NULL, 'r', sf.overall_passed)
-			ORDER BY cs.class_id, u.display_name, u.id), '[]')
-		FROM class_students cs JOIN users u ON u.id = cs.user_id
-		LEFT JOIN warnings w ON w.class_id = cs.class_id AND w.student_user_id = cs.user_id
-		LEFT JOIN signing_forms sf ON sf.class_id = cs.class_id AND sf.student_user_id = cs.user_id
-		WHERE cs.class_id IN ` + filtered + `) AS students
+	(SELECT coalesce(json_agg(x` + order + `), '[]') FROM facts x) AS students
 	FROM periods p WHERE p.id = @period`
+}
 
-// areasSQL reads, for the classes kept, each student's end level from the
-// teachers' sets on every graded question of a main form (the newest set
-// where several teachers answered), with the class's expectation.
-var areasSQL = `SELECT DISTINCT ON (s.class_id, s.student_user_id, an.question_id)
-		s.class_id, s.student_user_id AS student_id, g.form_id, g.id AS group_id, g.name AS group_name, an.value,
-		e.value AS expected, (SELECT count(*) FROM question_group_options o WHERE o.group_id = g.id) AS levels
-	FROM answer_sets s
-	JOIN forms f ON f.id = s.form_id AND f.is_main_form
-	JOIN answers an ON an.answer_set_id = s.id
-	JOIN questions q ON q.id = an.question_id
+// The report counts the students per class and kind of facts; the
+// drill-down lists them.
+var (
+	overviewByClassSQL   = overviewSQL(false)
+	overviewByStudentSQL = overviewSQL(true)
+)
+
+// areasSQL reads, for the classes kept, the teachers' end levels on every
+// graded question of a main form, with the class's expectation, counted
+// per class, group, level and expectation; byStudent counts them per
+// student too, for the drill-down, and keeps only @form and @group. Where
+// several teachers answered one student's question, the newest set's
+// answer counts: the sets are ranked per student (a few thousand rows)
+// and an answer of a set that is not the newest counts only when no newer
+// set answers its question, so the answers (tens of thousands) are not
+// sorted one by one. They are counted per question and value first, and
+// only those counts meet the expectations and the groups' levels (each
+// group's counted once); the values are compared byte by byte, which is
+// all counting them needs, not by the language's collation.
+func areasSQL(byStudent bool) string {
+	student, only := "0", ""
+	if byStudent {
+		student, only = "t.student_user_id", " AND an.question_id IN (SELECT q.id FROM questions q WHERE q.group_id = @group)"
+	}
+	given := func(an string) string { return an + ".value IS NOT NULL AND btrim(" + an + ".value) <> ''" }
+	return `WITH sets AS MATERIALIZED (
+		SELECT s.id, s.class_id, s.student_user_id, s.form_id,
+			row_number() OVER (PARTITION BY s.class_id, s.student_user_id ORDER BY s.updated_at DESC, s.id DESC) AS rank
+		FROM answer_sets s JOIN forms f ON f.id = s.form_id AND f.is_main_form
+		WHERE s.class_id IN ` + filtered + ` AND NOT s.is_mid_semester AND ` + roleOfSet + ` = 'teacher'),
+	counted AS (
+		SELECT t.class_id, ` + student + ` AS student_id, t.form_id, an.question_id, an.value COLLATE "C" AS value, count(*) AS answers
+		FROM sets t JOIN answers an ON an.answer_set_id = t.id
+		WHERE ` + given("an") + only + ` AND (t.rank = 1 OR NOT EXISTS (SELECT 1 FROM sets n JOIN answers na ON na.answer_set_id = n.id
+			WHERE n.class_id = t.class_id AND n.student_user_id = t.student_user_id AND n.rank < t.rank AND na.question_id = an.question_id AND ` + given("na") + `))
+		GROUP BY t.class_id, 2, t.form_id, an.question_id, 5),
+	levels AS (SELECT o.group_id, count(*) AS levels FROM question_group_options o GROUP BY o.group_id)
+	SELECT n.class_id, n.student_id, n.form_id, g.id AS group_id, g.name AS group_name, n.value,
+		e.value AS expected, coalesce(l.levels, 0) AS levels, sum(n.answers) AS answers
+	FROM counted n
+	JOIN questions q ON q.id = n.question_id
 	JOIN question_groups g ON g.id = q.group_id AND g.type = ` + strconv.Itoa(int(forms.Grading)) + `
-	LEFT JOIN expectations e ON e.class_id = s.class_id AND e.form_id = s.form_id AND e.question_id = an.question_id AND NOT e.is_mid_semester
-	WHERE s.class_id IN ` + filtered + ` AND NOT s.is_mid_semester AND an.value IS NOT NULL AND btrim(an.value) <> ''
-		AND ` + answers.RoleOfSQL("s.user_id", "s.class_id", "s.student_user_id") + ` = 'teacher'
-	ORDER BY s.class_id, s.student_user_id, an.question_id, s.updated_at DESC, s.id DESC`
+	LEFT JOIN levels l ON l.group_id = g.id
+	LEFT JOIN expectations e ON e.class_id = n.class_id AND e.form_id = n.form_id AND e.question_id = n.question_id AND NOT e.is_mid_semester
+	GROUP BY n.class_id, n.student_id, n.form_id, g.id, g.name, n.value, e.value, l.levels`
+}
+
+// The report counts the levels per class; the drill-down lists the
+// students of one area.
+var (
+	areasByClassSQL   = areasSQL(false)
+	areasByStudentSQL = areasSQL(true)
+)
 
 // loadFacts reads the facts for the filter in two statements; NotFound
-// when there is no such semester.
-func loadFacts(ctx context.Context, f Filter) (*facts, error) {
+// when there is no such semester. Without a drill-down it counts the
+// students and end levels per class; with one, it reads the students one
+// by one, and the end levels per student of the drill-down's area for an
+// area metric, none for any other (one statement).
+func loadFacts(ctx context.Context, f Filter, drill *DrillParams) (*facts, error) {
 	tx, err := tenants.DB(ctx)
 	if err != nil {
 		return nil, err
@@ -221,7 +302,11 @@ func loadFacts(ctx context.Context, f Filter) (*facts, error) {
 		Classes    []byte
 		Students   []byte
 	}
-	if err := tx.Raw(overviewSQL, args).Scan(&rows).Error; err != nil {
+	overview := overviewByClassSQL
+	if drill != nil {
+		overview = overviewByStudentSQL
+	}
+	if err := tx.Raw(overview, args).Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read the report of semester %d: %w", f.PeriodID, err)
 	}
 	if len(rows) == 0 {
@@ -234,7 +319,14 @@ func loadFacts(ctx context.Context, f Filter) (*facts, error) {
 	if err := dbjson.Decode(rows[0].Students, &out.students); err != nil {
 		return nil, fmt.Errorf("decode the students of semester %d: %w", f.PeriodID, err)
 	}
-	if err := tx.Raw(areasSQL, args).Scan(&out.areas).Error; err != nil {
+	query := areasByClassSQL
+	if drill != nil {
+		if !drill.Metric.ofArea() {
+			return out, nil
+		}
+		query, args["form"], args["group"] = areasByStudentSQL, drill.FormID, drill.GroupID
+	}
+	if err := tx.Raw(query, args).Scan(&out.areas).Error; err != nil {
 		return nil, fmt.Errorf("read the end levels of semester %d: %w", f.PeriodID, err)
 	}
 	return out, nil
@@ -247,7 +339,13 @@ func (s studentFacts) signingState() signingform.State {
 
 // delivered reports whether someone in role delivered the assignment.
 func (s studentFacts) delivered(assignment int64, role answers.Role) bool {
-	return slices.Contains(s.Delivered, strconv.FormatInt(assignment, 10)+"/"+string(role))
+	switch role {
+	case answers.RoleStudent:
+		return slices.Contains(s.ByStudent, assignment)
+	case answers.RoleAdvisor:
+		return slices.Contains(s.ByAdvisor, assignment)
+	}
+	return slices.Contains(s.ByTeacher, assignment)
 }
 
 // areaKey names a competence area of a class.
@@ -336,17 +434,17 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 		}
 		level, verdict := a.judged()
 		if level >= 0 && level < len(al.Levels) {
-			al.Levels[level]++
+			al.Levels[level] += a.Answers
 		}
 		switch verdict {
 		case "notRelevant":
-			al.NotRelevant++
+			al.NotRelevant += a.Answers
 		case "belowExpected":
-			al.BelowExpected++
+			al.BelowExpected += a.Answers
 		case "meetsExpected":
-			al.MeetsExpected++
+			al.MeetsExpected += a.Answers
 		case "noExpectation":
-			al.NoExpectation++
+			al.NoExpectation += a.Answers
 		}
 	}
 	slices.SortStableFunc(areaOrder, func(a, b areaKey) int {
@@ -361,7 +459,7 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 	for _, c := range fs.classes {
 		students := byClass[c.ID]
 		cr := ClassReport{ClassID: c.ID, SubjectID: c.SubjectID, SubjectCode: c.SubjectCode, SubjectName: c.SubjectName,
-			Students: len(students), Assessments: []Assessment{}, Areas: []AreaLevels{}}
+			Assessments: []Assessment{}, Areas: []AreaLevels{}}
 		for _, a := range c.Assignments {
 			as := Assessment{FormID: a.FormID, FormName: a.Form, IsMainForm: a.Main, IsMidSemester: a.Mid}
 			as.Student.Late = due.counter(c.ID, a.ID, answers.RoleStudent)
@@ -373,32 +471,33 @@ func (fs *facts) report(periodID int64, due overdue) *SemesterReport {
 					into *RoleCounts
 				}{{answers.RoleStudent, &as.Student}, {answers.RoleAdvisor, &as.Advisor}, {answers.RoleTeacher, &as.Teacher}} {
 					if s.delivered(a.ID, r.role) {
-						r.into.Delivered++
+						r.into.Delivered += s.Count
 					} else {
-						r.into.Missing++
+						r.into.Missing += s.Count
 					}
 					if due.late(s, a.ID, r.role) {
-						*r.into.Late++
+						*r.into.Late += s.Count
 					}
 				}
 			}
 			cr.Assessments = append(cr.Assessments, as)
 		}
 		for _, s := range students {
+			cr.Students += s.Count
 			if s.WarningGiven {
-				cr.Warnings.Given++
+				cr.Warnings.Given += s.Count
 			}
 			if s.WarningConfirmed {
-				cr.Warnings.Confirmed++
+				cr.Warnings.Confirmed += s.Count
 			}
-			*cr.Signing.of(s.signingState())++
+			*cr.Signing.of(s.signingState()) += s.Count
 			switch {
 			case s.Result != nil && *s.Result == signingform.Passed:
-				cr.Results.Passed++
+				cr.Results.Passed += s.Count
 			case s.Result != nil && *s.Result == signingform.Failed:
-				cr.Results.Failed++
+				cr.Results.Failed += s.Count
 			default:
-				cr.Results.Pending++
+				cr.Results.Pending += s.Count
 			}
 		}
 		for _, k := range areaOrder {
@@ -431,7 +530,7 @@ func (s *Signing) of(state signingform.State) *int {
 // Semester is the live report of a semester for the filter, in two
 // statements; NotFound when there is no such semester.
 func Semester(ctx context.Context, f Filter) (*SemesterReport, error) {
-	fs, err := loadFacts(ctx, f)
+	fs, err := loadFacts(ctx, f, nil)
 	if err != nil {
 		return nil, err
 	}

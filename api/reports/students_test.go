@@ -15,14 +15,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// seedSemester makes a semester of two classes whose students cover every
-// column: forms answered in part by each role, a supervisor-less student,
-// warnings in each state, signing forms in several states and both
-// results, a name a spreadsheet would take for a formula, and a student of
-// another semester who must not appear.
-func seedSemester(t *testing.T, tx *gorm.DB) int64 {
-	t.Helper()
-	id := func(sql string, args ...any) int64 {
+// scalar runs a statement that returns one number (an id, mostly) and
+// gives it, failing the test on an error.
+func scalar(t *testing.T, tx *gorm.DB) func(sql string, args ...any) int64 {
+	return func(sql string, args ...any) int64 {
 		t.Helper()
 		var n int64
 		if err := tx.Raw(sql, args...).Scan(&n).Error; err != nil {
@@ -30,6 +26,16 @@ func seedSemester(t *testing.T, tx *gorm.DB) int64 {
 		}
 		return n
 	}
+}
+
+// seedSemester makes a semester of two classes whose students cover every
+// column: forms answered in part by each role, a supervisor-less student,
+// warnings in each state, signing forms in several states and both
+// results, a name a spreadsheet would take for a formula, and a student of
+// another semester who must not appear.
+func seedSemester(t *testing.T, tx *gorm.DB) int64 {
+	t.Helper()
+	id := scalar(t, tx)
 	exec := func(sql string, args ...any) {
 		t.Helper()
 		if err := tx.Exec(sql, args...).Error; err != nil {
