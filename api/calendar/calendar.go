@@ -25,6 +25,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"github.com/praksis/praksis/api/apperror"
+	"github.com/praksis/praksis/api/clock"
 	"github.com/praksis/praksis/api/deadlines"
 	"github.com/praksis/praksis/api/periods"
 	"github.com/praksis/praksis/tenants"
@@ -102,6 +103,10 @@ type owner struct {
 	UserID    int64
 	Language  string
 	CreatedAt time.Time
+	// ServedETag and ChangedAt are the tag of the text last served and
+	// when it was first served (nil before the first read).
+	ServedETag *string `gorm:"column:served_etag"`
+	ChangedAt  *time.Time
 }
 
 // membership is one class the person is in, and as what.
@@ -119,6 +124,9 @@ type Calendar struct {
 	Body []byte
 	// ETag names the body: the same feed gives the same tag.
 	ETag string
+	// Modified is when the body was first served as it is now (to the
+	// second, as Last-Modified has it).
+	Modified time.Time
 }
 
 // Read returns the feed of a secret: ErrUnknown when no active person
@@ -129,7 +137,7 @@ func Read(ctx context.Context, token string) (*Calendar, error) {
 		return nil, err
 	}
 	var found []owner
-	if err := tx.Raw(`SELECT f.user_id, u.language, f.created_at FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+	if err := tx.Raw(`SELECT f.user_id, u.language, f.created_at, f.served_etag, f.changed_at FROM calendar_feeds f JOIN users u ON u.id = f.user_id
 		WHERE f.token_hash = ? AND u.is_active`, hashOf(token)).Scan(&found).Error; err != nil {
 		return nil, fmt.Errorf("find calendar feed: %w", err)
 	}
@@ -172,7 +180,18 @@ func Read(ctx context.Context, token string) (*Calendar, error) {
 		return nil, err
 	}
 	sum := sha256.Sum256(body)
-	return &Calendar{Body: body, ETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}, nil
+	cal := &Calendar{Body: body, ETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}
+	if o.ServedETag != nil && *o.ServedETag == cal.ETag && o.ChangedAt != nil {
+		cal.Modified = o.ChangedAt.UTC()
+		return cal, nil
+	}
+	// The text differs from the one served before (or none was): it
+	// changed now. Only the first read after a change writes.
+	cal.Modified = clock.Now(ctx).UTC().Truncate(time.Second)
+	if err := tx.Exec("UPDATE calendar_feeds SET served_etag = ?, changed_at = ? WHERE user_id = ?", cal.ETag, cal.Modified, o.UserID).Error; err != nil {
+		return nil, fmt.Errorf("record the change of the calendar feed of user %d: %w", o.UserID, err)
+	}
+	return cal, nil
 }
 
 // event is one all-day entry of the feed.

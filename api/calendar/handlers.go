@@ -41,8 +41,10 @@ var (
 )
 
 // HandleFeed serves GET /api/calendar/{file}: the iCalendar text of the
-// secret in file, with an ETag; 304 when the client's If-None-Match names
-// it; 404 for an address that is not a feed.
+// secret in file, with an ETag and Last-Modified; 304 when the client's
+// If-None-Match names the tag or, without If-None-Match (which takes
+// precedence, RFC 9110 13.2.2), when If-Modified-Since is no earlier than
+// the last change; 404 for an address that is not a feed.
 func HandleFeed(c *echo.Context) error {
 	var p FeedParams
 	if err := edge.Bind(c, &p); err != nil {
@@ -58,14 +60,26 @@ func HandleFeed(c *echo.Context) error {
 	}
 	h := c.Response().Header()
 	h.Set("ETag", cal.ETag)
+	h.Set("Last-Modified", cal.Modified.Format(http.TimeFormat))
 	h.Set("Cache-Control", CacheControl)
 	// The address is the secret: it stays out of any page that links on.
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Robots-Tag", "noindex")
-	if matches(c.Request().Header.Get("If-None-Match"), cal.ETag) {
+	if notModified(c.Request().Header, cal) {
 		return c.NoContent(http.StatusNotModified)
 	}
 	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", cal.Body)
+}
+
+// notModified says whether the client's copy is the feed as it is: its
+// If-None-Match names the tag or, without If-None-Match, its
+// If-Modified-Since is no earlier than the last change.
+func notModified(h http.Header, cal *Calendar) bool {
+	if inm := h.Get("If-None-Match"); inm != "" {
+		return matches(inm, cal.ETag)
+	}
+	since, err := http.ParseTime(h.Get("If-Modified-Since"))
+	return err == nil && !cal.Modified.After(since)
 }
 
 // matches says whether an If-None-Match header names tag (or is *).

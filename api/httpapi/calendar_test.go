@@ -9,6 +9,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"github.com/praksis/praksis/api/calendar"
+	"github.com/praksis/praksis/api/clock"
 )
 
 // A person makes a private calendar address in their settings; the feed
@@ -55,6 +56,9 @@ func TestCalendarFeed(t *testing.T) {
 		t.Errorf("the secret is stored as it is")
 	}
 
+	firstRead := time.Date(2026, time.September, 1, 8, 30, 15, 0, time.UTC)
+	clock.Base = func() time.Time { return firstRead }
+	defer func() { clock.Base = time.Now }()
 	rec := f.send(t, http.MethodGet, "a.localhost", path, "", nil)
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/calendar") {
 		t.Fatalf("feed: %d %s %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
@@ -97,6 +101,52 @@ func TestCalendarFeed(t *testing.T) {
 	again := f.sendWith(t, http.MethodGet, "a.localhost", path, "", nil, func(r *http.Request) { r.Header.Set("If-None-Match", tag) })
 	if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
 		t.Errorf("with If-None-Match: %d (%d bytes), want 304", again.Code, again.Body.Len())
+	}
+
+	// Last-Modified is when the text was first served as it is: a client
+	// that asks with that time (and no tag) gets 304, one with an earlier
+	// time the feed; a tag that does not match wins over the time. A change
+	// to the rules moves it to the first read after the change.
+	modified := rec.Header().Get("Last-Modified")
+	if at, err := http.ParseTime(modified); err != nil || !at.Equal(firstRead) {
+		t.Errorf("Last-Modified %q (%v), want the first read's time %s", modified, err, firstRead.Format(http.TimeFormat))
+	}
+	conditional := func(header map[string]string) int {
+		t.Helper()
+		return f.sendWith(t, http.MethodGet, "a.localhost", path, "", nil, func(r *http.Request) {
+			for k, v := range header {
+				r.Header.Set(k, v)
+			}
+		}).Code
+	}
+	for _, c := range []struct {
+		name   string
+		header map[string]string
+		want   int
+	}{
+		{"since the last change", map[string]string{"If-Modified-Since": modified}, http.StatusNotModified},
+		{"since later", map[string]string{"If-Modified-Since": firstRead.Add(time.Hour).Format(http.TimeFormat)}, http.StatusNotModified},
+		{"since before the last change", map[string]string{"If-Modified-Since": firstRead.Add(-time.Second).Format(http.TimeFormat)}, http.StatusOK},
+		{"a time that is not one", map[string]string{"If-Modified-Since": "yesterday"}, http.StatusOK},
+		{"another tag, the same time", map[string]string{"If-None-Match": `"other"`, "If-Modified-Since": modified}, http.StatusOK},
+	} {
+		if got := conditional(c.header); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+	changed := firstRead.Add(3 * time.Hour)
+	clock.Base = func() time.Time { return changed }
+	f.db.Exec(t, "skole-a", "DELETE FROM deadline_rules WHERE period_id = ? AND role = 'student'", s.periodID)
+	after := f.send(t, http.MethodGet, "a.localhost", path, "", nil)
+	if at, err := http.ParseTime(after.Header().Get("Last-Modified")); err != nil || !at.Equal(changed) {
+		t.Errorf("after a rule is removed: Last-Modified %q, want %s", after.Header().Get("Last-Modified"), changed.Format(http.TimeFormat))
+	}
+	if got := conditional(map[string]string{"If-Modified-Since": modified}); got != http.StatusOK {
+		t.Errorf("since the change before: %d, want 200", got)
+	}
+	clock.Base = func() time.Time { return changed.Add(time.Hour) }
+	if again := f.send(t, http.MethodGet, "a.localhost", path, "", nil); again.Header().Get("Last-Modified") != after.Header().Get("Last-Modified") {
+		t.Errorf("an unchanged feed read later: Last-Modified %q, want %q", again.Header().Get("Last-Modified"), after.Header().Get("Last-Modified"))
 	}
 
 	// The teacher's feed has the teacher's deadlines, in Bokmål.

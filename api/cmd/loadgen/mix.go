@@ -37,6 +37,9 @@ type mixConfig struct {
 	seed          uint64
 	setupParallel int
 	cpu           []cpuRoot
+	// feedShare is the share of each user's requests that fetch their
+	// calendar feed, as a calendar client polls it.
+	feedShare float64
 	// Open loop: rate is the offered rate of the report run (0: closed
 	// loop), rates the steps of the capacity search, p99Target its bound.
 	rate      float64
@@ -67,6 +70,9 @@ a one-time code and then, without pause until the time is up:
   teachers  open the class page (GET /api/classes/{id}/students) 40 %, read a
             student's assessment 35 %, save their own about one of their
             students 15 %, renew their token 10 %
+With -feed-share, that share of every user's requests instead fetches their
+calendar feed (GET /api/calendar/{secret}.ics, the address made at set-up), as
+a calendar client on their phone polls it.
 Besides, other students of the schools sign in at -signin-rate per second
 (ask for a code, read it from the e-mail, send it back). The server must send
 its e-mail to this process: SMTP_URL=smtp://<-smtp address>.
@@ -94,6 +100,7 @@ Flags:
 	fs.StringVar(&c.tsvFile, "tsv", "", "also write the results, tab-separated, to this file")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the random choices")
 	fs.IntVar(&c.setupParallel, "setup-parallel", 16, "sign-ins at once while setting up")
+	fs.Float64Var(&c.feedShare, "feed-share", 0, "share of each user's requests that fetch their calendar feed (0 to 0.5; 0: none)")
 	fs.Float64Var(&c.rate, "rate", 0, "open loop: requests per second offered in the measured run, arriving at a fixed rate whatever the answers do (0: closed loop, each user waits for an answer before the next request)")
 	rates := fs.String("rates", "", "open loop: comma-separated offered rates (requests/s), ascending, for a capacity search after the measured run: each runs -step; the search stops at the first whose p99 is not under -p99-target (or where more than 1 % fail), then bisects")
 	fs.DurationVar(&c.p99Target, "p99-target", 50*time.Millisecond, "the capacity search's latency bound")
@@ -155,6 +162,8 @@ Flags:
 		return nil, errors.New("-signin-rate must be 0 to 50")
 	case c.procs < 1 || c.procs > 64:
 		return nil, errors.New("-procs must be 1 to 64")
+	case c.feedShare < 0 || c.feedShare > 0.5:
+		return nil, errors.New("-feed-share must be 0 to 0.5")
 	}
 	// The load generator's own CPU per request is reported with the rest:
 	// it shares the machine, and what it spends the others cannot.
@@ -195,6 +204,10 @@ type vuser struct {
 	students []int64
 	graded   []int64
 	saves    int
+	// feed is the path of the user's calendar feed, made at set-up when
+	// feedPermille (their requests per thousand that fetch it) is above 0.
+	feed         string
+	feedPermille int
 	// saveMu keeps one user's saves in order (their versions) when
 	// requests overlap in open-loop mode.
 	saveMu sync.Mutex
@@ -331,7 +344,7 @@ func newUsers(cfg *mixConfig, base *url.URL, block byte) ([]*vuser, []int, error
 	for s, host := range cfg.hosts {
 		teachers := int(float64(perSchool[s])*cfg.teacherShare + 0.5)
 		for j := range perSchool[s] {
-			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users))))}
+			u := &vuser{rng: rand.New(rand.NewPCG(cfg.seed, uint64(len(users)))), feedPermille: int(cfg.feedShare*1000 + 0.5)}
 			u.client = newClient(base, clientAddr(block, len(users)), host)
 			if j < teachers {
 				u.teacher, u.email = true, emailOf(cfg.teacherEmail, j+1, host)
@@ -538,6 +551,15 @@ func (u *vuser) setup(ctx context.Context, codes codeSource) error {
 	if len(u.graded) == 0 {
 		return fmt.Errorf("%s on %s: the main form has no graded questions", u.email, u.host)
 	}
+	if u.feedPermille > 0 {
+		var feed struct {
+			Path string `json:"path"`
+		}
+		if _, err := u.do(ctx, "", http.MethodPost, "/api/users/me/calendar", nil, &feed); err != nil {
+			return fmt.Errorf("%s on %s: calendar feed: %w", u.email, u.host, err)
+		}
+		u.feed = feed.Path
+	}
 	return nil
 }
 
@@ -563,6 +585,10 @@ func drive(ctx context.Context, deadline time.Time, users []*vuser, rec *recorde
 
 // step does one thing a user does at semester end.
 func (u *vuser) step(ctx context.Context) {
+	if u.feed != "" && u.intN(1000) < u.feedPermille {
+		_, _ = u.do(ctx, routeFeed, http.MethodGet, u.feed, nil, nil)
+		return
+	}
 	p := u.intN(100)
 	if u.teacher {
 		switch {

@@ -57,6 +57,24 @@ func TestWorkersReuseIdleWorkers(t *testing.T) {
 	}
 }
 
+func TestFeedShareBounds(t *testing.T) {
+	for _, c := range []struct {
+		share string
+		ok    bool
+	}{{"0", true}, {"0.05", true}, {"0.5", true}, {"-0.1", false}, {"0.6", false}} {
+		cfg, err := parseMix([]string{"-feed-share", c.share})
+		if (err == nil) != c.ok {
+			t.Errorf("-feed-share %s: %v, want ok %v", c.share, err, c.ok)
+			continue
+		}
+		if c.ok && c.share == "0.05" {
+			if u, _, err := newUsers(cfg, cfg.base, 1); err != nil || u[0].feedPermille != 50 {
+				t.Errorf("-feed-share 0.05: users %v (%v), want 50 requests per thousand fetching the feed", u, err)
+			}
+		}
+	}
+}
+
 func TestWorkersWaitWithoutJobs(t *testing.T) {
 	var pool workers
 	pool.wait()

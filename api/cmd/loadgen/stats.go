@@ -17,6 +17,7 @@ const (
 	routeFormFull    = "GET /api/classes/{id}/students/{sid}/forms/{fid}/full"
 	routeClassPage   = "GET /api/classes/{id}/students"
 	routeRefresh     = "GET /api/auth/refresh"
+	routeFeed        = "GET /api/calendar/{secret}.ics"
 	routeCodeRequest = "POST /api/auth/external/sign-in"
 	routeCodeSignIn  = "POST /api/auth/external/signed-in"
 	// routeSignIn is a whole sign-in: code asked for, e-mail received
@@ -29,7 +30,7 @@ const (
 )
 
 // routeOrder is the order of the report.
-var routeOrder = []string{routeSave, routeFormFull, routeClassPage, routeRefresh, routeCodeRequest, routeCodeSignIn, routeSignIn, routeCodeMail}
+var routeOrder = []string{routeSave, routeFormFull, routeClassPage, routeRefresh, routeFeed, routeCodeRequest, routeCodeSignIn, routeSignIn, routeCodeMail}
 
 // recorder keeps every latency of a run, per route. Safe for concurrent use.
 type recorder struct {

@@ -330,7 +330,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A person's calendar feed (RFC 5545): their deadlines in each class, in the role they have there, and the classes' mid-semester and end dates, as all-day events titled in their language with the form and subject code only. ETag and Cache-Control: private, max-age=3600; 304 when If-None-Match names the ETag. 404 for an unknown or renewed address, or a person no longer active
+         * A person's calendar feed (RFC 5545): their deadlines in each class, in the role they have there, and the classes' mid-semester and end dates, as all-day events titled in their language with the form and subject code only. ETag, Last-Modified (when the text last changed) and Cache-Control: private, max-age=3600; 304 when If-None-Match names the ETag or, without If-None-Match, If-Modified-Since is no earlier than Last-Modified. 404 for an unknown or renewed address, or a person no longer active
          * @description Access: public: whoever has the secret address
          */
         get: operations["getApiCalendarFile"];
@@ -4672,7 +4672,7 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
-            /** @description The feed is as the client has it (If-None-Match) */
+            /** @description The feed is as the client has it (If-None-Match, or If-Modified-Since) */
             304: {
                 headers: {
                     [name: string]: unknown;

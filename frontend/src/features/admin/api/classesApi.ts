@@ -21,7 +21,12 @@ export const classesApi = adminApi.injectEndpoints({
       Required<Pick<wire.ClassDatesInput, 'id' | 'midSemesterDate' | 'endSemesterDate'>>
     >({
       query: (body) => ({ url: 'classes', method: 'PUT', body }),
-      invalidatesTags: (_class, _error, { id }) => [{ type: 'Class', id }, { type: 'Class', id: LIST }],
+      // The class's due dates count from its dates and move with them.
+      invalidatesTags: (_class, _error, { id }) => [
+        { type: 'Class', id },
+        { type: 'Class', id: LIST },
+        { type: 'Class', id: `deadlines-${id}` },
+      ],
     }),
     /** `PATCH /api/classes/{id}/forms`: the forms the class uses (409 when removing an answered one). */
     setClassForms: build.mutation<SchoolClass, { id: number; formIds: wire.ClassFormIds }>({
@@ -49,6 +54,16 @@ export const classesApi = adminApi.injectEndpoints({
         { type: 'AdvisorStudents', id: `${classId}-${userId}` },
         'User',
       ],
+    }),
+    /** `GET /api/classes/{id}/deadline-rules`: the semester's rules, the class's own and the due dates they give. */
+    getClassDeadlineRules: build.query<wire.ClassDeadlineRules, number>({
+      query: (id) => `classes/${id}/deadline-rules`,
+      providesTags: (_rules, _error, id) => [{ type: 'Class', id: `deadlines-${id}` }],
+    }),
+    /** `PUT /api/classes/{id}/deadline-rules`: replaces the class's own rules (those left out follow the semester). */
+    saveClassDeadlineRules: build.mutation<wire.ClassDeadlineRules, { classId: number; body: wire.DeadlineRulesInput }>({
+      query: ({ classId, body }) => ({ url: `classes/${classId}/deadline-rules`, method: 'PUT', body }),
+      invalidatesTags: (_rules, error, { classId }) => (error ? [] : [{ type: 'Class', id: `deadlines-${classId}` }]),
     }),
     /** `GET /api/classes/{classId}/forms/{formId}/expectations?isMidSemester=`; 404 means none set. */
     getExpectations: build.query<ExpectationSet, { classId: number; formId: number; isMidSemester: boolean }>({
@@ -83,4 +98,6 @@ export const {
   useAddAdvisorStudentsMutation,
   useGetExpectationsQuery,
   useSaveExpectationsMutation,
+  useGetClassDeadlineRulesQuery,
+  useSaveClassDeadlineRulesMutation,
 } = classesApi;

@@ -5,11 +5,10 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { hasStatus } from '@/api/errors';
@@ -28,6 +27,8 @@ import { fieldErrors, onlyFieldErrors } from '../errors';
 import { adminPaths } from '../paths';
 import type { Person, SchoolClass } from '../types';
 import { checkClassDates } from './classDates';
+import { ClassDeadlinesSection, LateSection } from './ClassDeadlines';
+import { Section } from './Section';
 
 /** The state a link to the expectation view carries: where to go back to. */
 export interface ReturnState {
@@ -46,7 +47,7 @@ export function classCrumbs(intl: ReturnType<typeof useIntl>, schoolClass: Schoo
 
 /**
  * `/admin/class/{id}`: the class's mid- and end-semester dates, its forms,
- * links to the expectations per form and half, and its teachers, students
+ * its deadlines (the semester's, or the class's own), what is late, links to the expectations per form and half, and its teachers, students
  * and supervisors.
  */
 export function ClassPage() {
@@ -78,23 +79,12 @@ export function ClassPage() {
       <Stack spacing={3}>
         <DatesSection key={`dates-${data.id}`} schoolClass={data} />
         <FormsSection key={`forms-${data.id}`} schoolClass={data} />
+        <ClassDeadlinesSection schoolClass={data} />
+        <LateSection schoolClass={data} />
         <ExpectationsSection schoolClass={data} />
         <PeopleSection schoolClass={data} />
       </Stack>
     </AdminPage>
-  );
-}
-
-function Section({ title, intro, children }: { title: ReactNode; intro?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={headingId}>
-        {title}
-      </Typography>
-      {intro ? <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{intro}</Typography> : null}
-      <Box sx={{ mt: 2 }}>{children}</Box>
-    </Paper>
   );
 }
 

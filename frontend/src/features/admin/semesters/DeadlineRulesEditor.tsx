@@ -18,7 +18,8 @@ import { useGetSemesterDeadlineRulesQuery, useSaveSemesterDeadlineRulesMutation 
 import type { FormSummary } from '../types';
 import { choicesOf, deadlineRows, rulesOf, type DeadlineChoice, type DeadlineRow } from './deadlineRows';
 
-const ANCHORS: { value: DeadlineAnchor | ''; label: MessageId }[] = [
+/** The choices of what a rule counts from; the first is no rule. */
+export const ANCHORS: { value: DeadlineAnchor | ''; label: MessageId }[] = [
   { value: '', label: 'admin.deadlines.none' },
   { value: 'midSemester', label: 'admin.deadlines.fromMid' },
   { value: 'endSemester', label: 'admin.deadlines.fromEnd' },
@@ -103,7 +104,8 @@ function Editor({ periodId, forms, saved }: { periodId: number; forms: FormSumma
   );
 }
 
-function rowLabel(intl: ReturnType<typeof useIntl>, row: DeadlineRow): string {
+/** The name of a line: the form, half and role, or the signing form's part. */
+export function rowLabel(intl: ReturnType<typeof useIntl>, row: DeadlineRow): string {
   const role = intl.formatMessage({ id: PARTY_NAME[row.role] });
   if (row.item === 'signingEnd') return intl.formatMessage({ id: 'admin.deadlines.signingEnd' });
   if (row.item === 'signature') return intl.formatMessage({ id: 'admin.deadlines.signature' }, { role });
@@ -122,54 +124,77 @@ function RuleLine({
 }) {
   const intl = useIntl();
   const label = rowLabel(intl, row);
-  const anchor = choice?.anchor ?? '';
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5 }} data-rule={row.key}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <Typography sx={{ fontWeight: 600, flexGrow: 1, overflowWrap: 'anywhere' }}>{label}</Typography>
-        <TextField
-          select
-          size="small"
-          label={intl.formatMessage({ id: 'admin.deadlines.when' })}
-          value={anchor}
-          onChange={(event) => onChange({ anchor: event.target.value as DeadlineAnchor | '' })}
-          slotProps={{ htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.when' })}` } }}
-          sx={{ minWidth: { md: 260 } }}
-        >
-          {ANCHORS.map((a) => (
-            <MenuItem key={a.value} value={a.value}>
-              <FormattedMessage id={a.label} />
-            </MenuItem>
-          ))}
-        </TextField>
-        {anchor === 'midSemester' || anchor === 'endSemester' ? (
-          <TextField
-            size="small"
-            type="number"
-            label={intl.formatMessage({ id: 'admin.deadlines.days' })}
-            helperText={intl.formatMessage({ id: 'admin.deadlines.daysHelp' })}
-            value={choice?.offsetDays ?? '0'}
-            onChange={(event) => onChange({ offsetDays: event.target.value })}
-            slotProps={{ htmlInput: { min: -366, max: 366, 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.days' })}` } }}
-            sx={{ width: { md: 200 } }}
-          />
-        ) : null}
-        {anchor === 'fixed' ? (
-          <TextField
-            size="small"
-            type="date"
-            required
-            label={intl.formatMessage({ id: 'admin.deadlines.date' })}
-            value={choice?.fixedDate ?? ''}
-            onChange={(event) => onChange({ fixedDate: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.date' })}` },
-            }}
-            sx={{ width: { md: 200 } }}
-          />
-        ) : null}
+        <RuleFields label={label} choice={choice} onChange={onChange} anchors={ANCHORS} />
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The fields of one rule: what it counts from (anchors lists the
+ * choices), and the days or the date.
+ */
+export function RuleFields({
+  label,
+  choice,
+  onChange,
+  anchors,
+}: {
+  label: string;
+  choice: DeadlineChoice | undefined;
+  onChange: (change: Partial<DeadlineChoice>) => void;
+  anchors: readonly { value: DeadlineAnchor | ''; label: MessageId }[];
+}) {
+  const intl = useIntl();
+  const anchor = choice?.anchor ?? '';
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        label={intl.formatMessage({ id: 'admin.deadlines.when' })}
+        value={anchor}
+        onChange={(event) => onChange({ anchor: event.target.value as DeadlineAnchor | '' })}
+        slotProps={{ htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.when' })}` } }}
+        sx={{ minWidth: { md: 260 } }}
+      >
+        {anchors.map((a) => (
+          <MenuItem key={a.value} value={a.value}>
+            <FormattedMessage id={a.label} />
+          </MenuItem>
+        ))}
+      </TextField>
+      {anchor === 'midSemester' || anchor === 'endSemester' ? (
+        <TextField
+          size="small"
+          type="number"
+          label={intl.formatMessage({ id: 'admin.deadlines.days' })}
+          helperText={intl.formatMessage({ id: 'admin.deadlines.daysHelp' })}
+          value={choice?.offsetDays ?? '0'}
+          onChange={(event) => onChange({ offsetDays: event.target.value })}
+          slotProps={{ htmlInput: { min: -366, max: 366, 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.days' })}` } }}
+          sx={{ width: { md: 200 } }}
+        />
+      ) : null}
+      {anchor === 'fixed' ? (
+        <TextField
+          size="small"
+          type="date"
+          required
+          label={intl.formatMessage({ id: 'admin.deadlines.date' })}
+          value={choice?.fixedDate ?? ''}
+          onChange={(event) => onChange({ fixedDate: event.target.value })}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: 'admin.deadlines.date' })}` },
+          }}
+          sx={{ width: { md: 200 } }}
+        />
+      ) : null}
+    </>
   );
 }
