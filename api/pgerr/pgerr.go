@@ -95,7 +95,9 @@ func Constraint(err error) string {
 // SQLSTATE codes and classes that mean the database cannot serve right now,
 // though it may in a moment: it is starting, shutting down or crashed, a
 // failover made this server a read-only standby, or it has no connection
-// slot left.
+// slot left; on Citus, the school's tables switched workers under the
+// transaction (the end of a `tenant move`), which lost the results a
+// statement had passed between its steps and rolled back.
 const (
 	adminShutdown          = "57P01"
 	crashShutdown          = "57P02"
@@ -103,6 +105,7 @@ const (
 	readOnlySQLTransaction = "25006"
 	tooManyConnections     = "53300"
 	connectionException    = "08" // the class: 08000, 08003, 08006, …
+	citusResultGone        = "CIINF"
 )
 
 // IsUnavailable reports an error that says the database cannot be reached
@@ -120,7 +123,7 @@ func IsUnavailable(err error) bool {
 	}
 	if e := pg(err); e != nil {
 		switch e.Code {
-		case adminShutdown, crashShutdown, cannotConnectNow, readOnlySQLTransaction, tooManyConnections:
+		case adminShutdown, crashShutdown, cannotConnectNow, readOnlySQLTransaction, tooManyConnections, citusResultGone:
 			return true
 		}
 		return strings.HasPrefix(e.Code, connectionException)
