@@ -8,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '@/i18n/useLanguage';
 import { characterCount, limitText } from '@/lib/textLimit';
@@ -29,8 +29,8 @@ interface QuestionBlockProps {
   answer: AnswerDraft | undefined;
   /** Comments by others on this question. */
   otherComments: readonly AnswerComment[];
-  /** Changes the answer; absent when the answers are only shown. */
-  onChange?: ((patch: Partial<AnswerDraft>) => void) | undefined;
+  /** Changes a question's answer; absent when the answers are only shown. */
+  onChange?: ((questionId: number, patch: Partial<AnswerDraft>) => void) | undefined;
 }
 
 /**
@@ -39,8 +39,14 @@ interface QuestionBlockProps {
  * or a text field), the user's comment and the comments of others.
  * Without `onChange` the answer and comment are shown as text.
  */
-export function QuestionBlock({ group, question, number, answer, otherComments, onChange }: QuestionBlockProps) {
+export const QuestionBlock = memo(function QuestionBlock({ group, question, number, answer, otherComments, onChange }: QuestionBlockProps) {
   const headingId = useId();
+  // Stable while the question and the page's handler are, so a keystroke in
+  // one field draws that field again and not the choices beside it.
+  const questionId = question.id;
+  const changeAnswer = useCallback((patch: Partial<AnswerDraft>) => onChange?.(questionId, patch), [onChange, questionId]);
+  const changeComment = useCallback((comment: string) => onChange?.(questionId, { comment }), [onChange, questionId]);
+  const change = onChange ? changeAnswer : undefined;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ py: { xs: 2.5, sm: 3 }, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
       <Typography id={headingId} variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, lineHeight: 1.45, mb: 1 }}>
@@ -48,12 +54,12 @@ export function QuestionBlock({ group, question, number, answer, otherComments, 
       </Typography>
       {question.helpText ? <HelpText text={question.helpText} /> : null}
       {group.type === GroupType.Grading ? (
-        <GradingAnswer group={group} labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+        <GradingAnswer group={group} labelledBy={headingId} value={answer?.value ?? null} onChange={change} />
       ) : (
-        <TextAnswer labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+        <TextAnswer labelledBy={headingId} value={answer?.value ?? null} onChange={change} />
       )}
       {onChange ? (
-        <CommentField value={answer?.comment ?? ''} onChange={(comment) => onChange({ comment })} />
+        <CommentField value={answer?.comment ?? ''} onChange={changeComment} />
       ) : answer?.comment ? (
         <Box sx={{ mt: 1.5 }}>
           <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
@@ -65,7 +71,7 @@ export function QuestionBlock({ group, question, number, answer, otherComments, 
       <OtherComments comments={otherComments} />
     </Box>
   );
-}
+});
 
 /** The question's guidance for the supervisor, behind a button. */
 function HelpText({ text }: { text: string }) {
@@ -107,7 +113,7 @@ interface GradingAnswerProps {
  * The five labels and "not relevant" as one radio group: native radio
  * buttons, so the arrow keys move between them, each a whole row to tap.
  */
-function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProps) {
+const GradingAnswer = memo(function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProps) {
   const intl = useIntl();
   const { language } = useLanguage();
   const notRelevant = notRelevantValue(group.options);
@@ -179,7 +185,7 @@ function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProp
       })}
     </RadioGroup>
   );
-}
+});
 
 interface TextAnswerProps {
   labelledBy: string;
