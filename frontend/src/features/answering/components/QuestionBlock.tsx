@@ -8,6 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { memo, useCallback, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -102,6 +103,50 @@ function HelpText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The choices' look, one style for the whole group: the chosen one marked by
+ * the checked input itself (`:has`), so choosing a level restyles no
+ * component and the styles are worked out once, not per choice.
+ */
+const choicesStyle = {
+  display: 'grid',
+  // Two columns on a phone, each allowed to shrink below its longest
+  // word ('selvstendig' in bold), so that no choice sticks out of the
+  // card on a 360 px screen; one column where two cannot fit a word.
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  [NARROWEST_PHONES]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  gap: 1,
+  '& > .MuiFormControlLabel-root': {
+    m: 0,
+    minHeight: 52,
+    pr: { xs: 0.75, sm: 1.5 },
+    border: 1,
+    borderStyle: 'solid',
+    borderColor: 'grey.400',
+    borderRadius: 1,
+    bgcolor: 'background.paper',
+    boxShadow: 'none',
+    '&[data-not-relevant]': { borderStyle: 'dashed' },
+    '& .MuiRadio-root': { p: { xs: 0.5, sm: 1.125 } },
+    '& .MuiFormControlLabel-label': {
+      fontWeight: 400,
+      fontSize: { xs: '0.9375rem', sm: '1rem' },
+      lineHeight: 1.3,
+      py: 1,
+      minWidth: 0,
+      hyphens: 'auto',
+      overflowWrap: 'anywhere',
+    },
+    '&:has(input:checked)': {
+      borderColor: 'primary.main',
+      bgcolor: 'action.selected',
+      boxShadow: (theme: Theme) => `inset 0 0 0 1px ${theme.palette.primary.main}`,
+      '& .MuiFormControlLabel-label': { fontWeight: 600 },
+    },
+    '&:has(input:focus-visible)': { outline: (theme: Theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
+  },
+} satisfies SxProps<Theme>;
+
 interface GradingAnswerProps {
   group: FormGroup;
   labelledBy: string;
@@ -136,53 +181,16 @@ const GradingAnswer = memo(function GradingAnswer({ group, labelledBy, value, on
   }
 
   return (
-    <RadioGroup
-      aria-labelledby={labelledBy}
-      value={value ?? ''}
-      onChange={(event) => onChange({ value: event.target.value })}
-      sx={{
-        display: 'grid',
-        // Two columns on a phone, each allowed to shrink below its longest
-        // word ('selvstendig' in bold), so that no choice sticks out of the
-        // card on a 360 px screen; one column where two cannot fit a word.
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        [NARROWEST_PHONES]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-        gap: 1,
-      }}
-    >
-      {choices.map((choice) => {
-        const checked = choice.value === value;
-        const isNotRelevant = choice.value === notRelevant;
-        return (
-          <FormControlLabel
-            key={choice.value}
-            value={choice.value}
-            control={<Radio sx={{ p: { xs: 0.5, sm: 1.125 } }} />}
-            label={choice.label}
-            sx={{
-              m: 0,
-              minHeight: 52,
-              pr: { xs: 0.75, sm: 1.5 },
-              border: 1,
-              borderStyle: isNotRelevant ? 'dashed' : 'solid',
-              borderColor: checked ? 'primary.main' : 'grey.400',
-              borderRadius: 1,
-              bgcolor: checked ? 'action.selected' : 'background.paper',
-              boxShadow: checked ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
-              '& .MuiFormControlLabel-label': {
-                fontWeight: checked ? 600 : 400,
-                fontSize: { xs: '0.9375rem', sm: '1rem' },
-                lineHeight: 1.3,
-                py: 1,
-                minWidth: 0,
-                hyphens: 'auto',
-                overflowWrap: 'anywhere',
-              },
-              '&:has(input:focus-visible)': { outline: (theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
-            }}
-          />
-        );
-      })}
+    <RadioGroup aria-labelledby={labelledBy} value={value ?? ''} onChange={(event) => onChange({ value: event.target.value })} sx={choicesStyle}>
+      {choices.map((choice) => (
+        <FormControlLabel
+          key={choice.value}
+          value={choice.value}
+          control={<Radio />}
+          label={choice.label}
+          data-not-relevant={choice.value === notRelevant ? '' : undefined}
+        />
+      ))}
     </RadioGroup>
   );
 });
