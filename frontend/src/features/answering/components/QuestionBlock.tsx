@@ -18,7 +18,10 @@ import type { AnswerDraft } from '../hooks/useAutosave';
 import { notRelevantValue, optionLabel } from '../labels';
 import { GroupType, type AnswerComment, type FormGroup, type FormQuestion } from '../types';
 import { CommentField } from './CommentField';
+import { growingField } from './growingField';
 import { OtherComments } from './OtherComments';
+
+const answerRows = growingField(5);
 
 /** The longest free-text answer the server takes. */
 export const MAX_TEXT = 10_000;
@@ -219,7 +222,8 @@ function TextAnswer({ labelledBy, value, onChange }: TextAnswerProps) {
       value={text}
       onChange={(event) => onChange({ value: limitText(event.target.value, MAX_TEXT) })}
       multiline
-      minRows={5}
+      rows={5}
+      sx={answerRows}
       fullWidth
       helperText={intl.formatMessage({ id: 'answering.comment.counter' }, { count: characterCount(text), max: MAX_TEXT })}
       slotProps={{ htmlInput: { 'aria-labelledby': labelledBy }, formHelperText: { sx: { textAlign: 'right' } } }}
