@@ -38,6 +38,9 @@ func TestLoginPageInThePage(t *testing.T) {
 			[]string{"Skule B", "post@b.test", "#aa0000"}},
 		{"school A, a browser asking for Nynorsk", "a.localhost", "/", "nn-NO,nn;q=0.9",
 			[]string{`data-lang="nn"`, "Her følgjer studentar"}, []string{"Skule B", "post@b.test"}},
+		// The web app shows the school's default to a browser asking for English: so do the page's texts.
+		{"school A, a browser asking for English", "a.localhost", "/", "en-US,en;q=0.9",
+			[]string{`data-lang="nb"`, `"language":"nb"`, "Skole A", "Her følger studenter"}, []string{`"language":"en"`}},
 		{"school B, Nynorsk by default", "b.localhost", "/", "",
 			[]string{`data-lang="nn"`, "Skule B", "Her følgjer studentar", "mailto:post@b.test", "background-color:#aa0000"},
 			[]string{"Skole A", "post@a.test", "#00aa00"}},

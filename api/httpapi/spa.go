@@ -196,7 +196,16 @@ func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads, login *loginp
 		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil, nil))
 	}
 	c.Set(ctxTenant, t)
-	lang := texts.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"), t.DefaultLanguage)
+	// The page is in the language the web app's first render shows (a
+	// browser asking for English still sees the school's default), so the
+	// school's texts in it, the catalogue announced with it and the login
+	// page are the ones the app uses, not a second language it fetches
+	// again; ?lang= names one explicitly.
+	uiLang := loginpage.Language(t.DefaultLanguage, c.Request().Header.Get("Accept-Language"), texts.Languages)
+	lang := texts.Normalize(c.QueryParam("lang"))
+	if lang == "" {
+		lang = uiLang
+	}
 	var info tenants.PublicInfo
 	err = s.reg.Scope(c.Request().Context(), t, func(ctx context.Context, tx *gorm.DB) error {
 		st, err := tenants.LoadSchoolTexts(ctx, tx, t)
@@ -211,7 +220,6 @@ func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads, login *loginp
 	}
 	page := injectHead(raw, nonceOf(c), &info, pre.forPath(c.Request().URL.Path, lang))
 	if login != nil && isLoginAddress(c.Request()) {
-		uiLang := loginpage.Language(t.DefaultLanguage, c.Request().Header.Get("Accept-Language"), info.Languages)
 		if page, err = withLoginPage(page, login, info, uiLang, nonceOf(c)); err != nil {
 			return err
 		}

@@ -52,6 +52,9 @@ import { SaveStatus } from './SaveStatus';
 import { idParam } from '../prefetch';
 import { studentFormRedirect } from '../studentFormRedirect';
 
+/** No one else's comments (one value, so an unchanged question is not drawn again). */
+const NO_COMMENTS: readonly AnswerComment[] = [];
+
 /** The groups a person answers: free text and grading (not the unused type). */
 export function answerableGroups(form: AnsweringForm): FormGroup[] {
   return form.groups.filter((group) => group.type === GroupType.Grading || group.type === GroupType.TextInput);
@@ -561,8 +564,8 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
             question={question}
             number={questionNumbers.get(question.id) ?? 0}
             answer={answers[question.id]}
-            otherComments={others.get(question.id) ?? []}
-            onChange={onChange ? (patch) => onChange(question.id, patch) : undefined}
+            otherComments={others.get(question.id) ?? NO_COMMENTS}
+            onChange={onChange}
           />
         ))}
         {index === groups.length - 1 ? sendNotice : null}

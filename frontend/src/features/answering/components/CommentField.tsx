@@ -6,9 +6,12 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { visuallyHidden } from '@/components/visuallyHidden';
 import { characterCount, limitText } from '@/lib/textLimit';
+import { growingField } from './growingField';
 
 /** The longest comment (spec §5); further input is ignored. */
 export const MAX_COMMENT = 4000;
+
+const commentRows = growingField(3);
 
 /** Characters left at which the count is read out to screen readers. */
 const ANNOUNCE_AT = [500, 100, 0];
@@ -54,7 +57,8 @@ export function CommentField({ value, onChange }: CommentFieldProps) {
             value={value}
             onChange={(event) => onChange(limitText(event.target.value, MAX_COMMENT))}
             multiline
-            minRows={3}
+            rows={3}
+            sx={commentRows}
             fullWidth
             helperText={intl.formatMessage({ id: 'answering.comment.counter' }, { count, max: MAX_COMMENT })}
             slotProps={{ formHelperText: { sx: { textAlign: 'right' } } }}

@@ -8,7 +8,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { memo, useCallback, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '@/i18n/useLanguage';
 import { characterCount, limitText } from '@/lib/textLimit';
@@ -17,7 +18,10 @@ import type { AnswerDraft } from '../hooks/useAutosave';
 import { notRelevantValue, optionLabel } from '../labels';
 import { GroupType, type AnswerComment, type FormGroup, type FormQuestion } from '../types';
 import { CommentField } from './CommentField';
+import { growingField } from './growingField';
 import { OtherComments } from './OtherComments';
+
+const answerRows = growingField(5);
 
 /** The longest free-text answer the server takes. */
 export const MAX_TEXT = 10_000;
@@ -29,8 +33,8 @@ interface QuestionBlockProps {
   answer: AnswerDraft | undefined;
   /** Comments by others on this question. */
   otherComments: readonly AnswerComment[];
-  /** Changes the answer; absent when the answers are only shown. */
-  onChange?: ((patch: Partial<AnswerDraft>) => void) | undefined;
+  /** Changes a question's answer; absent when the answers are only shown. */
+  onChange?: ((questionId: number, patch: Partial<AnswerDraft>) => void) | undefined;
 }
 
 /**
@@ -39,8 +43,14 @@ interface QuestionBlockProps {
  * or a text field), the user's comment and the comments of others.
  * Without `onChange` the answer and comment are shown as text.
  */
-export function QuestionBlock({ group, question, number, answer, otherComments, onChange }: QuestionBlockProps) {
+export const QuestionBlock = memo(function QuestionBlock({ group, question, number, answer, otherComments, onChange }: QuestionBlockProps) {
   const headingId = useId();
+  // Stable while the question and the page's handler are, so a keystroke in
+  // one field draws that field again and not the choices beside it.
+  const questionId = question.id;
+  const changeAnswer = useCallback((patch: Partial<AnswerDraft>) => onChange?.(questionId, patch), [onChange, questionId]);
+  const changeComment = useCallback((comment: string) => onChange?.(questionId, { comment }), [onChange, questionId]);
+  const change = onChange ? changeAnswer : undefined;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ py: { xs: 2.5, sm: 3 }, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
       <Typography id={headingId} variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, lineHeight: 1.45, mb: 1 }}>
@@ -48,12 +58,12 @@ export function QuestionBlock({ group, question, number, answer, otherComments, 
       </Typography>
       {question.helpText ? <HelpText text={question.helpText} /> : null}
       {group.type === GroupType.Grading ? (
-        <GradingAnswer group={group} labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+        <GradingAnswer group={group} labelledBy={headingId} value={answer?.value ?? null} onChange={change} />
       ) : (
-        <TextAnswer labelledBy={headingId} value={answer?.value ?? null} onChange={onChange} />
+        <TextAnswer labelledBy={headingId} value={answer?.value ?? null} onChange={change} />
       )}
       {onChange ? (
-        <CommentField value={answer?.comment ?? ''} onChange={(comment) => onChange({ comment })} />
+        <CommentField value={answer?.comment ?? ''} onChange={changeComment} />
       ) : answer?.comment ? (
         <Box sx={{ mt: 1.5 }}>
           <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
@@ -65,7 +75,7 @@ export function QuestionBlock({ group, question, number, answer, otherComments, 
       <OtherComments comments={otherComments} />
     </Box>
   );
-}
+});
 
 /** The question's guidance for the supervisor, behind a button. */
 function HelpText({ text }: { text: string }) {
@@ -96,6 +106,50 @@ function HelpText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The choices' look, one style for the whole group: the chosen one marked by
+ * the checked input itself (`:has`), so choosing a level restyles no
+ * component and the styles are worked out once, not per choice.
+ */
+const choicesStyle = {
+  display: 'grid',
+  // Two columns on a phone, each allowed to shrink below its longest
+  // word ('selvstendig' in bold), so that no choice sticks out of the
+  // card on a 360 px screen; one column where two cannot fit a word.
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  [NARROWEST_PHONES]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  gap: 1,
+  '& > .MuiFormControlLabel-root': {
+    m: 0,
+    minHeight: 52,
+    pr: { xs: 0.75, sm: 1.5 },
+    border: 1,
+    borderStyle: 'solid',
+    borderColor: 'grey.400',
+    borderRadius: 1,
+    bgcolor: 'background.paper',
+    boxShadow: 'none',
+    '&[data-not-relevant]': { borderStyle: 'dashed' },
+    '& .MuiRadio-root': { p: { xs: 0.5, sm: 1.125 } },
+    '& .MuiFormControlLabel-label': {
+      fontWeight: 400,
+      fontSize: { xs: '0.9375rem', sm: '1rem' },
+      lineHeight: 1.3,
+      py: 1,
+      minWidth: 0,
+      hyphens: 'auto',
+      overflowWrap: 'anywhere',
+    },
+    '&:has(input:checked)': {
+      borderColor: 'primary.main',
+      bgcolor: 'action.selected',
+      boxShadow: (theme: Theme) => `inset 0 0 0 1px ${theme.palette.primary.main}`,
+      '& .MuiFormControlLabel-label': { fontWeight: 600 },
+    },
+    '&:has(input:focus-visible)': { outline: (theme: Theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
+  },
+} satisfies SxProps<Theme>;
+
 interface GradingAnswerProps {
   group: FormGroup;
   labelledBy: string;
@@ -107,7 +161,7 @@ interface GradingAnswerProps {
  * The five labels and "not relevant" as one radio group: native radio
  * buttons, so the arrow keys move between them, each a whole row to tap.
  */
-function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProps) {
+const GradingAnswer = memo(function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProps) {
   const intl = useIntl();
   const { language } = useLanguage();
   const notRelevant = notRelevantValue(group.options);
@@ -130,56 +184,19 @@ function GradingAnswer({ group, labelledBy, value, onChange }: GradingAnswerProp
   }
 
   return (
-    <RadioGroup
-      aria-labelledby={labelledBy}
-      value={value ?? ''}
-      onChange={(event) => onChange({ value: event.target.value })}
-      sx={{
-        display: 'grid',
-        // Two columns on a phone, each allowed to shrink below its longest
-        // word ('selvstendig' in bold), so that no choice sticks out of the
-        // card on a 360 px screen; one column where two cannot fit a word.
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        [NARROWEST_PHONES]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-        gap: 1,
-      }}
-    >
-      {choices.map((choice) => {
-        const checked = choice.value === value;
-        const isNotRelevant = choice.value === notRelevant;
-        return (
-          <FormControlLabel
-            key={choice.value}
-            value={choice.value}
-            control={<Radio sx={{ p: { xs: 0.5, sm: 1.125 } }} />}
-            label={choice.label}
-            sx={{
-              m: 0,
-              minHeight: 52,
-              pr: { xs: 0.75, sm: 1.5 },
-              border: 1,
-              borderStyle: isNotRelevant ? 'dashed' : 'solid',
-              borderColor: checked ? 'primary.main' : 'grey.400',
-              borderRadius: 1,
-              bgcolor: checked ? 'action.selected' : 'background.paper',
-              boxShadow: checked ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
-              '& .MuiFormControlLabel-label': {
-                fontWeight: checked ? 600 : 400,
-                fontSize: { xs: '0.9375rem', sm: '1rem' },
-                lineHeight: 1.3,
-                py: 1,
-                minWidth: 0,
-                hyphens: 'auto',
-                overflowWrap: 'anywhere',
-              },
-              '&:has(input:focus-visible)': { outline: (theme) => `3px solid ${theme.palette.primaryText}`, outlineOffset: 2 },
-            }}
-          />
-        );
-      })}
+    <RadioGroup aria-labelledby={labelledBy} value={value ?? ''} onChange={(event) => onChange({ value: event.target.value })} sx={choicesStyle}>
+      {choices.map((choice) => (
+        <FormControlLabel
+          key={choice.value}
+          value={choice.value}
+          control={<Radio />}
+          label={choice.label}
+          data-not-relevant={choice.value === notRelevant ? '' : undefined}
+        />
+      ))}
     </RadioGroup>
   );
-}
+});
 
 interface TextAnswerProps {
   labelledBy: string;
@@ -205,7 +222,8 @@ function TextAnswer({ labelledBy, value, onChange }: TextAnswerProps) {
       value={text}
       onChange={(event) => onChange({ value: limitText(event.target.value, MAX_TEXT) })}
       multiline
-      minRows={5}
+      rows={5}
+      sx={answerRows}
       fullWidth
       helperText={intl.formatMessage({ id: 'answering.comment.counter' }, { count: characterCount(text), max: MAX_TEXT })}
       slotProps={{ htmlInput: { 'aria-labelledby': labelledBy }, formHelperText: { sx: { textAlign: 'right' } } }}

@@ -461,6 +461,10 @@ export class AutosaveController {
   }
 
   private update(patch: Partial<AutosaveSnapshot>): void {
+    // A patch that changes nothing (the device confirming each keystroke's
+    // write) keeps the snapshot, so the page does not draw again for it.
+    const current = this.snapshot as unknown as Record<string, unknown>;
+    if (Object.entries(patch).every(([key, value]) => Object.is(current[key], value))) return;
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }

@@ -76,6 +76,23 @@ afterEach(() => {
 });
 
 describe('answers kept on the device', () => {
+  it('draws the page once per keystroke: the device confirming a write that changes nothing tells no one', async () => {
+    const server = fakeServer({ version: 1, answers: [] });
+    const store = memoryStore();
+    online = false;
+    const c = start(server, store);
+    c.change(1, { comment: 'O' });
+    await vi.waitFor(() => expect(c.getSnapshot().onDevice).toBe(true));
+    const listener = vi.fn();
+    const unsubscribe = c.subscribe(listener);
+    for (const text of ['Ob', 'Obs', 'Obse']) c.change(1, { comment: text });
+    await new Promise((r) => setTimeout(r, 20));
+    unsubscribe();
+    expect(store.kept?.changes).toEqual([[1, { value: null, comment: 'Obse' }]]);
+    // One snapshot per change; the three writes that keep onDevice true add none.
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps offline changes on the device, in order, and sends them together when the connection returns', async () => {
     const server = fakeServer({ version: 4, answers: [answer(1, '0')] });
     const store = memoryStore();
