@@ -11,8 +11,10 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
-      // Whole-app renders with user events take a few seconds on a busy machine.
-      testTimeout: 20_000,
+      // Whole-app renders with user events take a few seconds, and up to
+      // twenty on a 2-core machine while the Go tests run beside them
+      // (scripts/test); a test that hangs still fails.
+      testTimeout: 60_000,
       // One worker per core, at least two: the default leaves a core for the
       // runner, which on a 2-core CI machine means one file at a time (the
       // suite took 5 minutes instead of 3.5).
