@@ -11,9 +11,9 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
-      // Whole-app renders with user events take a few seconds, and up to
-      // twenty on a 2-core machine while the Go tests run beside them
-      // (scripts/test); a test that hangs still fails.
+      // Whole-app renders with user events take a few seconds, and the
+      // signing page's longest near twenty on a busy 2-core machine (CI
+      // builds Citus beside the tests); a test that hangs still fails.
       testTimeout: 60_000,
       // One worker per core, at least two: the default leaves a core for the
       // runner, which on a 2-core CI machine means one file at a time (the
