@@ -101,21 +101,29 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const token = await signIn(PORT, HOST, STUDENT);
-  const probe = await browser.newContext();
-  await probe.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
-  const p = await probe.newPage();
-  await p.goto(`${ORIGIN}/student/forms`);
-  const link = p.locator('a[href*="/form/"]').first();
-  await link.waitFor({ timeout: 60_000 });
-  const formPath = await link.getAttribute('href');
-  await probe.close();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await context.addInitScript(observe);
-  await context.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
-  await run(context, ORIGIN + formPath, 'cold');
-  await run(context, ORIGIN + formPath, 'warm');
-  await browser.close();
+  try {
+    const token = await signIn(PORT, HOST, STUDENT);
+    const probe = await browser.newContext();
+    await probe.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
+    const p = await probe.newPage();
+    await p.goto(`${ORIGIN}/student/forms`);
+    const link = p.locator('a[href*="/form/"]').first();
+    await link.waitFor({ timeout: 60_000 });
+    const formPath = await link.getAttribute('href');
+    await probe.close();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await context.addInitScript(observe);
+    await context.addInitScript((t) => window.sessionStorage.setItem('token', t), token);
+    await run(context, ORIGIN + formPath, 'cold');
+    await run(context, ORIGIN + formPath, 'warm');
+  } finally {
+    // Closed on failure too, so the command ends with its exit status.
+    await browser.close();
+  }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+// A failed trace ends the command with a non-zero status once its output is out.
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
