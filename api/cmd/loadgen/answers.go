@@ -30,6 +30,10 @@ type answersConfig struct {
 	// was sent (Unix milliseconds), how long its answer took (ms) and its
 	// status (0: no answer), for a caller that looks at a window of the run.
 	saveLog string
+	// stopFile, when set, ends the saving early once the file exists, so a
+	// caller that waits for an event (a school's move) need not guess its
+	// length in -duration.
+	stopFile string
 }
 
 func parseAnswers(args []string) (*answersConfig, error) {
@@ -73,6 +77,7 @@ Flags:
 	fs.IntVar(&c.maxSaves, "max-saves", 1500, "saves per stream at most")
 	fs.DurationVar(&c.pause, "pause", 0, "wait between one student's saves (0: none)")
 	fs.StringVar(&c.saveLog, "save-log", "", "write every save's send time (Unix ms), duration (ms) and status (0: no answer) to this file")
+	fs.StringVar(&c.stopFile, "stop-file", "", "stop saving before -duration is up once this file exists (checked every 100 ms)")
 	fs.DurationVar(&c.patience, "patience", 20*time.Second, "how long a student keeps reading their set again after a save without an answer (a failover takes longer than a replica's death), and how long the read-back is tried")
 	var err error
 	if c.base, err = parseCommandLine(fs, args, base); err != nil {
@@ -199,6 +204,9 @@ func answerStreams(ctx context.Context, cfg *answersConfig, codes codeSource, sa
 	start := time.Now()
 	rctx, cancel := context.WithTimeout(ctx, cfg.duration)
 	defer cancel()
+	if cfg.stopFile != "" {
+		go cancelOnFile(rctx, cancel, cfg.stopFile, 100*time.Millisecond)
+	}
 	for _, s := range streams {
 		wg.Add(1)
 		go func() {
@@ -422,4 +430,22 @@ func (s *stream) verify(ctx context.Context, base *url.URL, elapsed time.Duratio
 		return "FAILED: " + strings.Join(problems, "; ")
 	}
 	return "ok"
+}
+
+// cancelOnFile calls cancel once path exists, looking every interval, and
+// returns when it has or when ctx ends.
+func cancelOnFile(ctx context.Context, cancel context.CancelFunc, path string, interval time.Duration) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		if _, err := os.Stat(path); err == nil {
+			cancel()
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
