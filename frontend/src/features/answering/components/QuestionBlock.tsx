@@ -15,7 +15,7 @@ import './question.css';
 /** The longest free-text answer the server takes. */
 export const MAX_TEXT = 10_000;
 
-interface QuestionBlockProps {
+export interface QuestionBlockProps {
   group: FormGroup;
   question: FormQuestion;
   number: number;
