@@ -11,6 +11,7 @@ export function cssVariables(theme: Theme): Record<`--pk-${string}`, string> {
   return {
     '--pk-primary': palette.primary.main,
     '--pk-on-primary': palette.primary.contrastText,
+    '--pk-secondary': palette.secondary.main,
     '--pk-focus': palette.primaryText,
     '--pk-text': palette.text.primary,
     '--pk-text-secondary': palette.text.secondary,

@@ -1,10 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -28,7 +25,6 @@ import {
   useSaveAnswersMutation,
 } from '../answeringApi';
 import { holdSet } from '@/pwa/unsent';
-import { TERM_COLUMNS } from '@/theme/layout';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
 import {
   answersStorageKey,
@@ -59,6 +55,7 @@ import { authorBadge } from './OtherComments';
 import { QuestionBlock, type QuestionBlockProps } from './QuestionBlock';
 import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
+import './formPage.css';
 import { idParam } from '../prefetch';
 import { studentFormRedirect } from '../studentFormRedirect';
 
@@ -553,28 +550,12 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
   }, [groups]);
 
   return (
-    <Container maxWidth="md" sx={{ px: { xs: 2, sm: 3 } }}>
-      {/* What gets the focus is scrolled clear of the status line stuck to the bottom. */}
-      {status ? <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} /> : null}
-      <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>
+    <div className="pk-form" data-status-line={status ? '' : undefined}>
+      <p className="pk-form-kicker">
         <FormattedMessage id="answering.kicker" values={{ half: halfName }} />
-      </Typography>
-      <Typography variant="h1" sx={{ mt: 0.5, mb: 1.5, overflowWrap: 'anywhere' }}>
-        {form.name}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: TERM_COLUMNS,
-          columnGap: 2,
-          rowGap: 0.5,
-          m: 0,
-          mb: 2,
-          '& dt': { fontWeight: 600 },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
+      </p>
+      <h1 className="pk-form-title">{form.name}</h1>
+      <dl className="pk-form-facts">
         {studentName ? (
           <>
             <dt>
@@ -605,7 +586,7 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
             </dd>
           </>
         ) : null}
-      </Box>
+      </dl>
       <FormTools form={form} />
       {notices}
       <FormPager
@@ -632,7 +613,7 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
         {index === groups.length - 1 ? sendNotice : null}
       </FormPager>
       {status}
-    </Container>
+    </div>
   );
 }
 
