@@ -8,40 +8,31 @@ import type * as FormToolsModule from './FormTools';
 import type * as QuestionBlockModule from './QuestionBlock';
 import type * as SaveStatusModule from './SaveStatus';
 
-/** How often each part of the page was drawn since the last reset. */
-const drawn = vi.hoisted(() => ({ tools: 0, pager: 0, status: 0, questions: [] as number[] }));
+/** How often each part of the page was drawn since the last reset, and a part that counts its draws. */
+const { drawn, counting } = vi.hoisted(() => {
+  const drawn = { tools: 0, pager: 0, status: 0, questions: [] as number[] };
+  function counting<P>(part: 'tools' | 'pager' | 'status', draw: (props: P) => unknown) {
+    return (props: P) => {
+      drawn[part] += 1;
+      return draw(props);
+    };
+  }
+  return { drawn, counting };
+});
 
 vi.mock('./FormTools', async (importOriginal) => {
   const original = await importOriginal<typeof FormToolsModule>();
-  return {
-    ...original,
-    FormTools: (props: ComponentProps<typeof original.FormTools>) => {
-      drawn.tools += 1;
-      return <original.FormTools {...props} />;
-    },
-  };
+  return { ...original, FormTools: counting('tools', original.FormTools) };
 });
 
 vi.mock('./FormPager', async (importOriginal) => {
   const original = await importOriginal<typeof FormPagerModule>();
-  return {
-    ...original,
-    FormPager: (props: ComponentProps<typeof original.FormPager>) => {
-      drawn.pager += 1;
-      return <original.FormPager {...props} />;
-    },
-  };
+  return { ...original, FormPager: counting('pager', original.FormPager) };
 });
 
 vi.mock('./SaveStatus', async (importOriginal) => {
   const original = await importOriginal<typeof SaveStatusModule>();
-  return {
-    ...original,
-    SaveStatus: (props: ComponentProps<typeof original.SaveStatus>) => {
-      drawn.status += 1;
-      return <original.SaveStatus {...props} />;
-    },
-  };
+  return { ...original, SaveStatus: counting('status', original.SaveStatus) };
 });
 
 vi.mock('./QuestionBlock', async (importOriginal) => {
