@@ -1,10 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTenantContext } from '@/features/tenant/tenantContext';
 import { buildTheme } from '@/theme/buildTheme';
-import { cssVariables } from '@/theme/cssVariables';
 
 /** Sets the browser UI colour (`<meta name="theme-color">`), adding the tag when the server did not. */
 function syncThemeColorMeta(colour: string): void {
@@ -27,10 +25,9 @@ function syncFavicon(href: string): void {
 }
 
 /**
- * Provides the MUI theme built from the school's colours, and the same
- * colours as CSS custom properties for the static stylesheets. On the first
- * render these come from the object the server injected, so the page is
- * themed from its first paint.
+ * Provides the MUI theme built from the school's colours. On the first render
+ * these come from the object the server injected, so the page is themed from
+ * its first paint.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { tenant } = useTenantContext();
@@ -41,9 +38,6 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     () => (primaryColor && secondaryColor ? buildTheme({ primaryColor, secondaryColor }) : buildTheme()),
     [primaryColor, secondaryColor],
   );
-
-  // The school's colours for the static stylesheets, set once per theme.
-  const rootVariables = useMemo(() => ({ ':root': cssVariables(theme) }), [theme]);
 
   useEffect(() => {
     if (primaryColor) syncThemeColorMeta(theme.palette.primary.main);
@@ -57,7 +51,6 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <GlobalStyles styles={rootVariables} />
       {children}
     </ThemeProvider>
   );

@@ -1,11 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Button from '@mui/material/Button';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { SettingsDialog } from '@/components/SettingsDialog';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/tenantContext';
+import { cssVariables } from '@/theme/cssVariables';
 import { paths } from '../paths';
 import { SideMenu } from './SideMenu';
 import './shell.css';
@@ -14,7 +17,9 @@ import './shell.css';
  * The frame of every signed-in page: a top bar in the school's colours with
  * its name (a link home) and the menu button, the side menu, the page's
  * `<main>` and the school's footer. Styled by a static stylesheet in the
- * school's colours, so a page view works out no styles for the frame.
+ * school's colours, so a page view works out no styles for the frame; it
+ * sets those colours as CSS custom properties, once per theme, for every
+ * signed-in page's static stylesheets.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const tenant = useTenant();
@@ -22,9 +27,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const theme = useTheme();
+  const rootVariables = useMemo(() => ({ ':root': cssVariables(theme) }), [theme]);
 
   return (
     <div className="pk-shell">
+      <GlobalStyles styles={rootVariables} />
       <header className="pk-topbar">
         <div className="pk-topbar-row">
           <RouterLink to="/" className="pk-topbar-home">
