@@ -56,6 +56,7 @@ type manifestChunk struct {
 	File    string   `json:"file"`
 	IsEntry bool     `json:"isEntry"`
 	Imports []string `json:"imports"`
+	CSS     []string `json:"css"`
 }
 
 // preloads knows, from the build manifest, which files each page needs
@@ -83,9 +84,10 @@ func loadPreloads(dist fs.FS) *preloads {
 	return p
 }
 
-// closure adds the file of the chunk key and of its static imports,
-// depth first, to files (in the order a browser needs them: the chunk's
-// imports run first, but all are fetched at once) and to order.
+// closure adds the file of the chunk key, its stylesheets and those of its
+// static imports, depth first, to files (in the order a browser needs
+// them: the chunk's imports run first, but all are fetched at once) and to
+// order.
 func (p *preloads) closure(key string, files, seen map[string]bool, order *[]string) {
 	if seen[key] {
 		return
@@ -95,10 +97,12 @@ func (p *preloads) closure(key string, files, seen map[string]bool, order *[]str
 	if !ok {
 		return
 	}
-	if !files[chunk.File] {
-		files[chunk.File] = true
-		if order != nil {
-			*order = append(*order, chunk.File)
+	for _, f := range append([]string{chunk.File}, chunk.CSS...) {
+		if !files[f] {
+			files[f] = true
+			if order != nil {
+				*order = append(*order, f)
+			}
 		}
 	}
 	for _, imp := range chunk.Imports {
@@ -106,9 +110,11 @@ func (p *preloads) closure(key string, files, seen map[string]bool, order *[]str
 	}
 }
 
-// forPath lists the scripts a page at urlPath loads before it draws, in
-// language lang, beyond what index.html already names; nil for a page
-// that is not a signed-in route.
+// forPath lists the scripts and stylesheets a page at urlPath loads before
+// it draws, in language lang, beyond what index.html already names; nil
+// for a page that is not a signed-in route. The stylesheets are those the
+// page's chunks import (the shell's, the form page's): named in the page,
+// they load with the scripts instead of once the script asks for them.
 func (p *preloads) forPath(urlPath, lang string) []string {
 	if len(p.manifest) == 0 {
 		return nil
@@ -126,13 +132,13 @@ func (p *preloads) forPath(urlPath, lang string) []string {
 	for _, key := range keys {
 		p.closure(key, files, map[string]bool{}, &order)
 	}
-	scripts := order[:0]
+	needed := order[:0]
 	for _, f := range order {
-		if strings.HasSuffix(f, ".js") {
-			scripts = append(scripts, f)
+		if strings.HasSuffix(f, ".js") || strings.HasSuffix(f, ".css") {
+			needed = append(needed, f)
 		}
 	}
-	return scripts
+	return needed
 }
 
 // matchRoute finds the sources of the first route pattern urlPath matches.
@@ -162,10 +168,16 @@ func splitPath(p string) []string {
 	return strings.Split(strings.Trim(p, "/"), "/")
 }
 
-// preloadLinks are the head's <link rel="modulepreload"> elements for files.
+// preloadLinks are the head's <link rel="modulepreload"> elements for the
+// scripts among files and <link rel="stylesheet"> for the stylesheets (the
+// app's loader finds those in place and does not fetch them again).
 func preloadLinks(files []string) string {
 	var b strings.Builder
 	for _, f := range files {
+		if strings.HasSuffix(f, ".css") {
+			b.WriteString(`<link rel="stylesheet" href="/` + html.EscapeString(f) + `">`)
+			continue
+		}
 		b.WriteString(`<link rel="modulepreload" crossorigin href="/` + html.EscapeString(f) + `">`)
 	}
 	return b.String()

@@ -27,7 +27,7 @@ const testManifest = `{
 func TestPreloadsPerPath(t *testing.T) {
 	pre := loadPreloads(fstest.MapFS{buildManifestPath: {Data: []byte(testManifest)}})
 	signedIn := []string{"assets/signedInApp-e.js", "assets/store-d.js"}
-	form := []string{"assets/AnswerFormPage-i.js", "assets/pager-h.js"}
+	form := []string{"assets/AnswerFormPage-i.js", "assets/pager-h.js", "assets/pager.css"}
 	tests := []struct {
 		name, path, lang string
 		want             []string
@@ -36,7 +36,7 @@ func TestPreloadsPerPath(t *testing.T) {
 		{"the catalogue of the page's language", "/student/7/form/3/class/2/assignment/9", "en", append(append(signedIn, "assets/en-g.js"), form...)},
 		{"teacher's form page", "/teacher/class/2/student/7/form/3/assignment/9", "nb", append(append(signedIn, "assets/nb-f.js"), form...)},
 		{"supervisor's form page, trailing slash", "/advisor/class/2/student/7/form/3/assignment/9/", "nb", append(append(signedIn, "assets/nb-f.js"), form...)},
-		{"form view", "/teacher/form/3", "nb", append(signedIn, "assets/nb-f.js", "assets/FormViewPage-j.js", "assets/pager-h.js")},
+		{"form view", "/teacher/form/3", "nb", append(signedIn, "assets/nb-f.js", "assets/FormViewPage-j.js", "assets/pager-h.js", "assets/pager.css")},
 		{"teacher's class page", "/teacher/class/2", "nb", append(signedIn, "assets/nb-f.js", "assets/TeacherClassPage-k.js")},
 		{"a role's home: the signed-in app only", "/student", "nb", append(signedIn, "assets/nb-f.js")},
 		{"a page whose chunk the build lacks: what it has", "/student/forms", "nb", append(signedIn, "assets/nb-f.js")},
@@ -63,10 +63,11 @@ func TestPreloadsWithoutManifest(t *testing.T) {
 
 func TestInjectHeadAnnouncesPreloads(t *testing.T) {
 	page := []byte(`<html><head><title>Praksis</title><!--praksis:head--></head><body></body></html>`)
-	out := string(injectHead(page, "bm9uY2U=", nil, []string{"assets/a-1.js", "assets/b-2.js"}))
+	out := string(injectHead(page, "bm9uY2U=", nil, []string{"assets/a-1.js", "assets/b-2.js", "assets/c-3.css"}))
 	for _, want := range []string{
 		`<link rel="modulepreload" crossorigin href="/assets/a-1.js">`,
 		`<link rel="modulepreload" crossorigin href="/assets/b-2.js">`,
+		`<link rel="stylesheet" href="/assets/c-3.css">`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %s in\n%s", want, out)

@@ -257,7 +257,7 @@ func withLoginPage(page []byte, login *loginpage.Pages, info tenants.PublicInfo,
 // school is known, its name as the title and its public info as a JSON data
 // block. A data block is never run, so the policy needs no inline script;
 // json escapes <, > and & so the data cannot close the element. preload
-// names the scripts of the page asked for (see preloads), so the browser
+// names the scripts and stylesheets of the page asked for (see preloads), so the browser
 // fetches them while it reads the page.
 func injectHead(page []byte, nonce string, info *tenants.PublicInfo, preload []string) []byte {
 	head := `<meta name="csp-nonce" content="` + html.EscapeString(nonce) + `">`

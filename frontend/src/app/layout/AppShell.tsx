@@ -1,23 +1,25 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { SettingsDialog } from '@/components/SettingsDialog';
 import { TenantFooter } from '@/features/tenant/components/TenantFooter';
 import { useTenant } from '@/features/tenant/tenantContext';
+import { cssVariables } from '@/theme/cssVariables';
 import { paths } from '../paths';
 import { SideMenu } from './SideMenu';
+import './shell.css';
 
 /**
  * The frame of every signed-in page: a top bar in the school's colours with
  * its name (a link home) and the menu button, the side menu, the page's
- * `<main>` and the school's footer.
+ * `<main>` and the school's footer. Styled by a static stylesheet in the
+ * school's colours, so a page view works out no styles for the frame; it
+ * sets those colours as CSS custom properties, once per theme, for every
+ * signed-in page's static stylesheets.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const tenant = useTenant();
@@ -25,38 +27,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const theme = useTheme();
+  const rootVariables = useMemo(() => ({ ':root': cssVariables(theme) }), [theme]);
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar
-        position="static"
-        color="primary"
-        elevation={0}
-        sx={{
-          borderBottom: 4,
-          borderColor: 'secondary.main',
-          '& .MuiButtonBase-root.Mui-focusVisible, & a:focus-visible': {
-            outline: '3px solid',
-            outlineColor: 'primary.contrastText',
-            outlineOffset: 2,
-          },
-        }}
-      >
-        <Toolbar sx={{ gap: 1.5, maxWidth: 'lg', width: '100%', mx: 'auto' }}>
-          <Link
-            component={RouterLink}
-            to="/"
-            underline="none"
-            color="inherit"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexGrow: 1, minWidth: 0, py: 1 }}
-          >
-            {tenant.theme.logoUrl ? (
-              <Box component="img" src={tenant.theme.logoUrl} alt="" sx={{ height: 32, width: 'auto', flexShrink: 0 }} />
-            ) : null}
-            <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
-              {tenant.appName}
-            </Typography>
-          </Link>
+    <div className="pk-shell">
+      <GlobalStyles styles={rootVariables} />
+      <header className="pk-topbar">
+        <div className="pk-topbar-row">
+          <RouterLink to="/" className="pk-topbar-home">
+            {tenant.theme.logoUrl ? <img className="pk-topbar-logo" src={tenant.theme.logoUrl} alt="" /> : null}
+            <span className="pk-topbar-name">{tenant.appName}</span>
+          </RouterLink>
           <Button
             ref={menuButton}
             color="inherit"
@@ -70,8 +52,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           >
             <FormattedMessage id="menu.button" />
           </Button>
-        </Toolbar>
-      </AppBar>
+        </div>
+      </header>
       <SideMenu
         id={menuId}
         open={menuOpen}
@@ -87,12 +69,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           menuButton.current?.focus();
         }}
       />
-      {/* At least a screen high, so the footer starts below the fold and does
-          not jump down (a layout shift) when the page's data arrives. */}
-      <Box component="main" id="main-content" sx={{ flexGrow: 1, minHeight: '100dvh', py: { xs: 3, sm: 5 } }}>
+      <main id="main-content" className="pk-main">
         {children}
-      </Box>
+      </main>
       <TenantFooter tenant={tenant} />
-    </Box>
+    </div>
   );
 }

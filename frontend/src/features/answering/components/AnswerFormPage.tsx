@@ -1,12 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -28,9 +25,18 @@ import {
   useSaveAnswersMutation,
 } from '../answeringApi';
 import { holdSet } from '@/pwa/unsent';
-import { TERM_COLUMNS } from '@/theme/layout';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
-import { answersStorageKey, useAutosave, type AnswerDraft, type SavedAnswers, type SaveRequest, type ServerAnswers } from '../hooks/useAutosave';
+import {
+  answersStorageKey,
+  useAutosaveController,
+  useAutosaveState,
+  type AnswerDraft,
+  type AutosaveActions,
+  type AutosaveSource,
+  type SavedAnswers,
+  type SaveRequest,
+  type ServerAnswers,
+} from '../hooks/useAutosave';
 import {
   GroupType,
   type Answer,
@@ -46,9 +52,10 @@ import { FormLoadFailed, FormLoading, FormNotFound, NoFormGroups } from './FormM
 import { FormPager, usePageIndex } from './FormPager';
 import { FormTools } from './FormTools';
 import { authorBadge } from './OtherComments';
-import { QuestionBlock } from './QuestionBlock';
+import { QuestionBlock, type QuestionBlockProps } from './QuestionBlock';
 import { ConflictPanel } from './ConflictPanel';
 import { SaveStatus } from './SaveStatus';
+import './formPage.css';
 import { idParam } from '../prefetch';
 import { studentFormRedirect } from '../studentFormRedirect';
 
@@ -299,7 +306,11 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
   }, [store, classId, studentUserId, formId, assignmentId, pathname, label]);
   // While open, this page sends the set; the app-wide sender leaves it alone.
   useEffect(() => holdSet(storageKey), [storageKey]);
-  const autosave = useAutosave({ initial, storageKey, store, save, reload });
+  const { source, actions } = useAutosaveController({ initial, storageKey, store, save, reload });
+  // The page itself draws again only when it turns read-only; each part
+  // around the questions reads the state it shows.
+  const forbidden = useAutosaveState(source, (snapshot) => snapshot.status === 'forbidden');
+  const answers = useMemo<AnswersSource>(() => ({ subscribe: source.subscribe, get: () => source.getSnapshot().answers }), [source]);
 
   const others = useMemo(() => commentsByQuestion(half, user.id), [half, user.id]);
 
@@ -307,9 +318,13 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
   // once the user leaves, after the last save.
   const dispatch = useDispatch();
   const saved = useRef(false);
-  useEffect(() => {
-    if (autosave.savedAt) saved.current = true;
-  }, [autosave.savedAt]);
+  useEffect(
+    () =>
+      source.subscribe(() => {
+        if (source.getSnapshot().savedAt) saved.current = true;
+      }),
+    [source],
+  );
   useEffect(
     () => () => {
       if (saved.current) dispatch(answeringApi.util.invalidateTags(['AnswerSet']));
@@ -317,13 +332,13 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
     [dispatch],
   );
 
-  if (autosave.status === 'forbidden') {
-    return <ReadOnlyForm context={context} shownAnswers={Object.entries(autosave.answers).map(toAnswer)} />;
+  if (forbidden) {
+    return <ReadOnlyForm context={context} shownAnswers={Object.entries(source.getSnapshot().answers).map(toAnswer)} />;
   }
 
   const send = async () => {
     setSendProblem(null);
-    const delivered = await autosave.deliver();
+    const delivered = await actions.deliver();
     if (delivered) {
       toast.saved();
       goBack();
@@ -332,49 +347,25 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
     }
   };
 
-  const failedTexts = autosave.status === 'failed' ? errorDescriptions(normalizeError(autosave.error)) : [];
-
   return (
     <FormLayout
       context={context}
-      answers={autosave.answers}
-      onChange={autosave.change}
+      answers={answers}
+      onChange={actions.change}
       others={others}
       onClose={() => {
-        void autosave.flush().then((done) => {
+        void actions.flush().then((done) => {
           if (done && saved.current) dispatch(answeringApi.util.invalidateTags(['AnswerSet']));
         });
         goBack();
       }}
       notices={
         <>
-          <ConflictPanel conflicts={autosave.conflicts} groups={context.groups} onResolve={autosave.resolveConflict} />
-          {autosave.status === 'failed' ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              <AlertTitle>
-                <FormattedMessage id="answering.status.failed" />
-              </AlertTitle>
-              {failedTexts.map((text) => (
-                <Typography key={text}>{text}</Typography>
-              ))}
-              <Typography>
-                <FormattedMessage id="answering.failedKept" />
-              </Typography>
-            </Alert>
-          ) : null}
+          <AutosaveConflicts source={source} groups={context.groups} onResolve={actions.resolveConflict} />
+          <SaveFailed source={source} />
         </>
       }
-      send={
-        <Button
-          variant="contained"
-          size="large"
-          endIcon={<SendIcon aria-hidden />}
-          loading={autosave.delivering}
-          onClick={() => void send()}
-        >
-          <FormattedMessage id="answering.send" />
-        </Button>
-      }
+      send={<SendButton source={source} onSend={() => void send()} />}
       sendNotice={
         sendProblem ? (
           <Alert severity={sendProblem === 'offline' ? 'warning' : 'error'} role="alert" sx={{ mt: 2 }}>
@@ -386,25 +377,84 @@ function EditableForm({ context, answerAs }: { context: PageContext; answerAs: A
           </Typography>
         )
       }
-      status={
-        <SaveStatus
-          state={autosave}
-          notice={
-            autosave.merged || autosave.restored ? (
-              <Alert
-                severity="info"
-                role="status"
-                onClose={autosave.dismissMerged}
-                closeText={intl.formatMessage({ id: 'common.close' })}
-                sx={{ mb: 1, boxShadow: 3 }}
-              >
-                <FormattedMessage id={autosave.merged ? 'answering.merged' : 'answering.restored'} />
-              </Alert>
-            ) : null
-          }
-        />
-      }
+      status={<AutosaveStatus source={source} actions={actions} />}
       answeredBy={intl.formatMessage({ id: 'answering.meta.you' }, { name: user.displayName })}
+    />
+  );
+}
+
+/** The answers changed here and elsewhere, drawn when they change. */
+function AutosaveConflicts({
+  source,
+  groups,
+  onResolve,
+}: {
+  source: AutosaveSource;
+  groups: FormGroup[];
+  onResolve: AutosaveActions['resolveConflict'];
+}) {
+  const conflicts = useAutosaveState(source, (snapshot) => snapshot.conflicts);
+  return <ConflictPanel conflicts={conflicts} groups={groups} onResolve={onResolve} />;
+}
+
+/** Why the last save was refused, while it is; the changes stay on the device. */
+function SaveFailed({ source }: { source: AutosaveSource }) {
+  const error = useAutosaveState(source, (snapshot) => (snapshot.status === 'failed' ? { error: snapshot.error } : null));
+  if (!error) return null;
+  return (
+    <Alert severity="error" sx={{ mt: 2 }}>
+      <AlertTitle>
+        <FormattedMessage id="answering.status.failed" />
+      </AlertTitle>
+      {errorDescriptions(normalizeError(error.error)).map((text) => (
+        <Typography key={text}>{text}</Typography>
+      ))}
+      <Typography>
+        <FormattedMessage id="answering.failedKept" />
+      </Typography>
+    </Alert>
+  );
+}
+
+/** The send button, busy while the set is being delivered. */
+function SendButton({ source, onSend }: { source: AutosaveSource; onSend: () => void }) {
+  const delivering = useAutosaveState(source, (snapshot) => snapshot.delivering);
+  return (
+    <Button variant="contained" size="large" endIcon={<SendIcon aria-hidden />} loading={delivering} onClick={onSend}>
+      <FormattedMessage id="answering.send" />
+    </Button>
+  );
+}
+
+/** The status line and the note about merged or restored changes, drawn when what they say changes. */
+function AutosaveStatus({ source, actions }: { source: AutosaveSource; actions: AutosaveActions }) {
+  const intl = useIntl();
+  const state = useAutosaveState(source, ({ status, online, savedAt, unsaved, error, onDevice, merged, restored }) => ({
+    status,
+    online,
+    savedAt,
+    unsaved,
+    error,
+    onDevice,
+    merged,
+    restored,
+  }));
+  return (
+    <SaveStatus
+      state={state}
+      notice={
+        state.merged || state.restored ? (
+          <Alert
+            severity="info"
+            role="status"
+            onClose={actions.dismissMerged}
+            closeText={intl.formatMessage({ id: 'common.close' })}
+            sx={{ mb: 1, boxShadow: 3 }}
+          >
+            <FormattedMessage id={state.merged ? 'answering.merged' : 'answering.restored'} />
+          </Alert>
+        ) : null
+      }
     />
   );
 }
@@ -423,10 +473,10 @@ function ReadOnlyForm({ context, shownAnswers }: { context: PageContext; shownAn
   const goBack = useGoBack();
   const intl = useIntl();
   const shown = setOf(half, role);
-  const answers = useMemo(() => {
+  const answers = useMemo<AnswersSource>(() => {
     const out: Record<number, AnswerDraft> = {};
     for (const answer of shownAnswers ?? shown?.answers ?? []) out[answer.formQuestionId] = answer;
-    return out;
+    return { subscribe: unchanging, get: () => out };
   }, [shownAnswers, shown]);
   const others = useMemo(() => commentsByQuestion(half, shownAnswers ? -1 : (shown?.userId ?? -1)), [half, shown, shownAnswers]);
   const answeredBy = shownAnswers
@@ -454,9 +504,23 @@ function ReadOnlyForm({ context, shownAnswers }: { context: PageContext; shownAn
   );
 }
 
+/**
+ * The answers shown, for the parts that read them: each question reads its
+ * own and the count reads how many there are, so a change draws those two.
+ */
+interface AnswersSource {
+  subscribe: (listener: () => void) => () => void;
+  get: () => Readonly<Record<number, AnswerDraft>>;
+}
+
+/** The subscription to answers that never change (shown read-only). */
+function unchanging(): () => void {
+  return () => undefined;
+}
+
 interface FormLayoutProps {
   context: PageContext;
-  answers: Readonly<Record<number, AnswerDraft>>;
+  answers: AnswersSource;
   onChange?: (questionId: number, patch: Partial<AnswerDraft>) => void;
   others: Map<number, AnswerComment[]>;
   onClose: () => void;
@@ -484,32 +548,14 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
     for (const g of groups) for (const q of g.questions) numbers.set(q.id, next++);
     return numbers;
   }, [groups]);
-  const total = questionNumbers.size;
-  const answered = [...questionNumbers.keys()].filter((id) => (answers[id]?.value ?? '').trim() !== '').length;
 
   return (
-    <Container maxWidth="md" sx={{ px: { xs: 2, sm: 3 } }}>
-      {/* What gets the focus is scrolled clear of the status line stuck to the bottom. */}
-      {status ? <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} /> : null}
-      <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>
+    <div className="pk-form" data-status-line={status ? '' : undefined}>
+      <p className="pk-form-kicker">
         <FormattedMessage id="answering.kicker" values={{ half: halfName }} />
-      </Typography>
-      <Typography variant="h1" sx={{ mt: 0.5, mb: 1.5, overflowWrap: 'anywhere' }}>
-        {form.name}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: TERM_COLUMNS,
-          columnGap: 2,
-          rowGap: 0.5,
-          m: 0,
-          mb: 2,
-          '& dt': { fontWeight: 600 },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
+      </p>
+      <h1 className="pk-form-title">{form.name}</h1>
+      <dl className="pk-form-facts">
         {studentName ? (
           <>
             <dt>
@@ -540,7 +586,7 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
             </dd>
           </>
         ) : null}
-      </Box>
+      </dl>
       <FormTools form={form} />
       {notices}
       <FormPager
@@ -550,20 +596,16 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
         onClose={onClose}
         send={send}
         lead={
-          onChange ? (
-            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-              <FormattedMessage id="answering.answeredCount" values={{ answered, total }} />
-            </Typography>
-          ) : null
+          onChange ? <AnsweredCount answers={answers} questionNumbers={questionNumbers} /> : null
         }
       >
         {group?.questions.map((question) => (
-          <QuestionBlock
+          <AnsweredQuestion
             key={question.id}
+            answers={answers}
             group={group}
             question={question}
             number={questionNumbers.get(question.id) ?? 0}
-            answer={answers[question.id]}
             otherComments={others.get(question.id) ?? NO_COMMENTS}
             onChange={onChange}
           />
@@ -571,6 +613,30 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
         {index === groups.length - 1 ? sendNotice : null}
       </FormPager>
       {status}
-    </Container>
+    </div>
   );
+}
+
+/** "12 av 30 besvart", drawn again only when the count changes. */
+function AnsweredCount({ answers, questionNumbers }: { answers: AnswersSource; questionNumbers: Map<number, number> }) {
+  const answered = useSyncExternalStore(answers.subscribe, () => {
+    const all = answers.get();
+    let count = 0;
+    for (const id of questionNumbers.keys()) if ((all[id]?.value ?? '').trim() !== '') count += 1;
+    return count;
+  });
+  return (
+    <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+      <FormattedMessage id="answering.answeredCount" values={{ answered, total: questionNumbers.size }} />
+    </Typography>
+  );
+}
+
+/** One question with its own answer, drawn again only when that answer changes. */
+function AnsweredQuestion({
+  answers,
+  ...block
+}: Omit<QuestionBlockProps, 'answer'> & { answers: AnswersSource }) {
+  const answer = useSyncExternalStore(answers.subscribe, () => answers.get()[block.question.id]);
+  return <QuestionBlock {...block} answer={answer} />;
 }

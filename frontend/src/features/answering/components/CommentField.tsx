@@ -1,17 +1,13 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { visuallyHidden } from '@/components/visuallyHidden';
-import { characterCount, limitText } from '@/lib/textLimit';
-import { growingField } from './growingField';
+import { characterCount } from '@/lib/textLimit';
+import { LimitedTextArea } from './LimitedTextArea';
+import './question.css';
 
 /** The longest comment (spec §5); further input is ignored. */
 export const MAX_COMMENT = 4000;
-
-const commentRows = growingField(3);
 
 /** Characters left at which the count is read out to screen readers. */
 const ANNOUNCE_AT = [500, 100, 0];
@@ -31,15 +27,14 @@ export function CommentField({ value, onChange }: CommentFieldProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(value !== '');
   const fieldId = useId();
-  const count = characterCount(value);
-  const remaining = MAX_COMMENT - count;
+  const remaining = MAX_COMMENT - characterCount(value);
   const threshold = ANNOUNCE_AT.find((at) => remaining <= at);
   let announcement = '';
   if (threshold === 0) announcement = intl.formatMessage({ id: 'answering.comment.limitReached' }, { max: MAX_COMMENT });
   else if (threshold !== undefined) announcement = intl.formatMessage({ id: 'answering.comment.remaining' }, { remaining: threshold });
 
   return (
-    <Box sx={{ mt: 1.5 }}>
+    <div className="pk-comment">
       <Button
         variant="text"
         startIcon={<ChatBubbleOutlineIcon aria-hidden />}
@@ -51,23 +46,18 @@ export function CommentField({ value, onChange }: CommentFieldProps) {
         <FormattedMessage id={value === '' ? 'answering.comment.add' : 'answering.comment.button'} />
       </Button>
       {open ? (
-        <Box id={fieldId} sx={{ mt: 1 }}>
-          <TextField
+        <div id={fieldId} className="pk-comment-field">
+          <LimitedTextArea
             label={intl.formatMessage({ id: 'answering.comment.label' })}
             value={value}
-            onChange={(event) => onChange(limitText(event.target.value, MAX_COMMENT))}
-            multiline
-            rows={3}
-            sx={commentRows}
-            fullWidth
-            helperText={intl.formatMessage({ id: 'answering.comment.counter' }, { count, max: MAX_COMMENT })}
-            slotProps={{ formHelperText: { sx: { textAlign: 'right' } } }}
+            onChange={onChange}
+            max={MAX_COMMENT}
           />
-          <Box sx={visuallyHidden} aria-live="polite">
+          <div className="pk-visually-hidden" aria-live="polite">
             {announcement}
-          </Box>
-        </Box>
+          </div>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

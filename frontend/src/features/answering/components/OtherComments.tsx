@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AnswerComment } from '../types';
+import './question.css';
 
 /** "Hilde Bakken (PV)": the comment badge's text (spec §6). */
 export function authorBadge(name: string, roleTag: string): string {
@@ -17,27 +15,21 @@ export function OtherComments({ comments }: { comments: readonly AnswerComment[]
   const intl = useIntl();
   if (comments.length === 0) return null;
   return (
-    <Box sx={{ mt: 2 }}>
-      <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600, mb: 1 }}>
+    <div className="pk-others">
+      <h4 className="pk-subheading">
         <FormattedMessage id="answering.othersComments" />
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      </h4>
+      <ul>
         {comments.map((comment) => (
-          <Box
-            component="li"
-            key={comment.id}
-            sx={{ borderLeft: 4, borderColor: 'divider', pl: 1.5, py: 0.5 }}
-          >
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
-              <Chip size="small" label={authorBadge(comment.userName, comment.roleTag)} />
-              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                {intl.formatDate(comment.commentedAt, { dateStyle: 'medium' })}
-              </Typography>
-            </Box>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.comment}</Typography>
-          </Box>
+          <li key={comment.id}>
+            <div className="pk-others-meta">
+              <span className="pk-badge">{authorBadge(comment.userName, comment.roleTag)}</span>
+              <span className="pk-date">{intl.formatDate(comment.commentedAt, { dateStyle: 'medium' })}</span>
+            </div>
+            <p className="pk-text">{comment.comment}</p>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }
