@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { retryTiming } from '@/api/apiSlice';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@/i18n/language';
@@ -18,6 +18,11 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 globalThis.Request = PageRelativeRequest;
+
+// Whole screens render slowly in jsdom on a busy machine (CI builds Citus
+// beside the tests): findBy and waitFor wait up to ten seconds rather than
+// the default one. A test that waits for what never comes still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every catalogue is there from the start, as in a browser that has
 // loaded the page in that language.

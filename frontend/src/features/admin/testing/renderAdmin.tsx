@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { configureStore } from '@reduxjs/toolkit';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -14,9 +14,6 @@ import { setCurrentLanguage } from '@/i18n/languageStore';
 import { demoTenant } from '@/testing/fixtures';
 import { buildTheme } from '@/theme/buildTheme';
 import { AdminRoutes } from '../AdminRoutes';
-
-// Whole admin screens render slowly in jsdom on a busy machine; wait longer than the default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** An answer of the fake server. */
 export interface FakeAnswer {
