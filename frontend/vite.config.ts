@@ -83,6 +83,92 @@ function publicMessages(): Plugin {
   };
 }
 
+/** What the chunk naming reads of the module graph (rolldown's chunking context). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+/**
+ * The signed-in pages whose code comes in one file each, after the
+ * signed-in app's: every module a page imports, statically, beyond those
+ * already loaded, instead of thirty chunks of a few kB. A phone on a slow
+ * link fetches six files at a time over HTTP/1.1, each a round trip, and
+ * the browser's main thread spends time on every file the page announces.
+ */
+const SIGNED_IN_APP = '/src/app/signedInApp.tsx';
+const ONE_FILE_PAGES: Record<string, string> = {
+  'form-page': '/src/features/answering/components/AnswerFormPage.tsx',
+  'class-page': '/src/features/teacher/components/TeacherClassPage.tsx',
+};
+
+/** The modules `roots` import statically, themselves included. */
+function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Names the chunk of a module the login page does not load: "signed-in"
+ * for what the signed-in app needs before it draws, a page's name for what
+ * only that page adds, and otherwise (null) the bundler's own choice. A
+ * module the pages before sign-in load lazily (the code sign-in page)
+ * stays out of both, so those pages never fetch the signed-in app.
+ */
+function nameSignedInChunks(ids: readonly string[], graph: ModuleGraph): Map<string, string> {
+  const named = new Map<string, string>();
+  const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+  const entry = find('/src/main.tsx');
+  const signedIn = find(SIGNED_IN_APP);
+  if (!entry || !signedIn) return named;
+  const initial = staticClosure(graph, [entry]);
+  const publicLazy = [...initial]
+    .flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .filter((id) => id !== signedIn);
+  const before = new Set([...initial, ...staticClosure(graph, publicLazy)]);
+  const shell = staticClosure(graph, [signedIn]);
+  // The lazily loaded modules keep chunks of their own, which the server
+  // names per page (api/httpapi/preload.go finds them by their source).
+  const roots = new Set([signedIn, ...Object.values(ONE_FILE_PAGES).map(find)]);
+  for (const id of shell) if (!before.has(id) && !roots.has(id)) named.set(id, 'signed-in');
+  for (const [name, source] of Object.entries(ONE_FILE_PAGES)) {
+    const page = find(source);
+    if (!page) continue;
+    for (const id of staticClosure(graph, [page])) {
+      if (!before.has(id) && !shell.has(id) && !named.has(id) && !roots.has(id)) named.set(id, name);
+    }
+  }
+  return named;
+}
+
+/**
+ * The code-splitting group of the signed-in chunks: rolldown asks `test`
+ * of every module before it asks the first `name`, so the graph is read
+ * once, with every module known.
+ */
+function signedInGroup() {
+  const ids: string[] = [];
+  let named: Map<string, string> | null = null;
+  return {
+    // Only the modules named: a shared dependency stays where it is needed
+    // first (the pages before sign-in, or the signed-in app before a page).
+    includeDependenciesRecursively: false,
+    test: (id: string) => {
+      ids.push(id);
+      return true;
+    },
+    name: (id: string, graph: ModuleGraph) => {
+      named ??= nameSignedInChunks(ids, graph);
+      return named.get(id) ?? null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -139,6 +225,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'first-load', tags: ['$initial'], priority: 1 },
+            signedInGroup(),
           ],
         },
       },

@@ -27,28 +27,45 @@ const (
 	teacherClassSource = "src/features/teacher/components/TeacherClassPage.tsx"
 )
 
-// routeChunks are the signed-in pages the server announces the code of,
-// as the web app routes them (src/app/signedInRoutes.tsx and the role
-// areas): a segment starting with ":" matches any one segment. A path of a
-// role area is only ever opened signed in in practice (a link in an
-// e-mail, a returning nurse), so its page announces the signed-in app and
-// the page's chunk; every other path is the login page, which the built
-// index.html already announces. The first pattern that matches wins.
-var routeChunks = []struct {
+// The API reads of the form page (spec §2): the form, and every set of
+// answers of the student; a student's page also checks the address
+// against the student's own classes (StudentFormGuard).
+var (
+	formPageReads        = []string{"forms/:formId", "classes/:classId/students/:studentUserId/forms/:formId/full"}
+	studentFormPageReads = append(append([]string{}, formPageReads...), "classes/me/student")
+)
+
+// signedInPage is a page of the signed-in app the server knows the needs
+// of: the sources of its chunks and the API reads it draws from, beyond
+// the user's (an id in a read is the path's segment of that name).
+type signedInPage struct {
 	pattern string
 	sources []string
-}{
-	{"/student/:studentUserId/form/:formId/class/:classId/assignment/:assignmentId", []string{formPageSource}},
-	{"/teacher/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}},
-	{"/advisor/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}},
-	{"/teacher/form/:formId", []string{formViewSource}},
-	{"/advisor/form/:formId", []string{formViewSource}},
-	{"/student/forms", []string{studentFormsSource}},
-	{"/teacher/class/:classId", []string{teacherClassSource}},
-	{"/student", nil},
-	{"/teacher", nil},
-	{"/advisor", nil},
-	{"/admin", nil},
+	reads   []string
+}
+
+// signedInPages are the signed-in pages the server announces the code and
+// starts the reads of, as the web app routes and asks for them
+// (src/app/signedInRoutes.tsx, the role areas and each page's queries): a
+// segment starting with ":" matches any one segment. A path of a role area
+// is only ever opened signed in in practice (a link in an e-mail, a
+// returning nurse), so its page announces the signed-in app and the page's
+// chunk; every other path is the login page, which the built index.html
+// already announces. The first pattern that matches wins.
+var signedInPages = []signedInPage{
+	{"/student/:studentUserId/form/:formId/class/:classId/assignment/:assignmentId", []string{formPageSource}, studentFormPageReads},
+	{"/teacher/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}, formPageReads},
+	{"/advisor/class/:classId/student/:studentUserId/form/:formId/assignment/:assignmentId", []string{formPageSource}, formPageReads},
+	{"/teacher/form/:formId", []string{formViewSource}, []string{"forms/:formId"}},
+	{"/advisor/form/:formId", []string{formViewSource}, []string{"forms/:formId"}},
+	{"/student/forms", []string{studentFormsSource}, nil},
+	// The class, then its people, students and signing, which the page asks for once the class has come.
+	{"/teacher/class/:classId", []string{teacherClassSource},
+		[]string{"classes/:classId", "classes/:classId/users", "classes/:classId/students", "classes/:classId/signing-status"}},
+	{"/student", nil, nil},
+	{"/teacher", nil, nil},
+	{"/advisor", nil, nil},
+	{"/admin", nil, nil},
 }
 
 // manifestChunk is one entry of the build manifest.
@@ -119,11 +136,11 @@ func (p *preloads) forPath(urlPath, lang string) []string {
 	if len(p.manifest) == 0 {
 		return nil
 	}
-	sources, ok := matchRoute(urlPath)
+	page, _, ok := matchRoute(urlPath)
 	if !ok {
 		return nil
 	}
-	keys := append([]string{signedInSource, strings.Replace(catalogueSource, "%s", lang, 1)}, sources...)
+	keys := append([]string{signedInSource, strings.Replace(catalogueSource, "%s", lang, 1)}, page.sources...)
 	files := map[string]bool{}
 	for f := range p.entry {
 		files[f] = true
@@ -141,26 +158,31 @@ func (p *preloads) forPath(urlPath, lang string) []string {
 	return needed
 }
 
-// matchRoute finds the sources of the first route pattern urlPath matches.
-func matchRoute(urlPath string) ([]string, bool) {
+// matchRoute finds the first signed-in page urlPath matches, with the
+// path's segment for each ":name" of its pattern.
+func matchRoute(urlPath string) (signedInPage, map[string]string, bool) {
 	segs := splitPath(urlPath)
-	for _, r := range routeChunks {
-		pat := splitPath(r.pattern)
+	for _, page := range signedInPages {
+		pat := splitPath(page.pattern)
 		if len(pat) != len(segs) {
 			continue
 		}
+		params := map[string]string{}
 		match := true
 		for i, s := range pat {
-			if !strings.HasPrefix(s, ":") && !strings.EqualFold(s, segs[i]) || segs[i] == "" {
+			if segs[i] == "" || !strings.HasPrefix(s, ":") && !strings.EqualFold(s, segs[i]) {
 				match = false
 				break
 			}
+			if strings.HasPrefix(s, ":") {
+				params[s] = segs[i]
+			}
 		}
 		if match {
-			return r.sources, true
+			return page, params, true
 		}
 	}
-	return nil, false
+	return signedInPage{}, nil, false
 }
 
 // splitPath splits a path into its segments, ignoring a trailing slash.

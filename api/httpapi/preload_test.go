@@ -63,7 +63,7 @@ func TestPreloadsWithoutManifest(t *testing.T) {
 
 func TestInjectHeadAnnouncesPreloads(t *testing.T) {
 	page := []byte(`<html><head><title>Praksis</title><!--praksis:head--></head><body></body></html>`)
-	out := string(injectHead(page, "bm9uY2U=", nil, []string{"assets/a-1.js", "assets/b-2.js", "assets/c-3.css"}))
+	out := string(injectHead(page, "bm9uY2U=", nil, "", []string{"assets/a-1.js", "assets/b-2.js", "assets/c-3.css"}))
 	for _, want := range []string{
 		`<link rel="modulepreload" crossorigin href="/assets/a-1.js">`,
 		`<link rel="modulepreload" crossorigin href="/assets/b-2.js">`,
@@ -73,7 +73,7 @@ func TestInjectHeadAnnouncesPreloads(t *testing.T) {
 			t.Errorf("missing %s in\n%s", want, out)
 		}
 	}
-	if strings.Contains(string(injectHead(page, "bm9uY2U=", nil, nil)), "modulepreload") {
+	if strings.Contains(string(injectHead(page, "bm9uY2U=", nil, "", nil)), "modulepreload") {
 		t.Error("a page without preloads announces some")
 	}
 }

@@ -36,7 +36,7 @@ const permissionsPolicy = "accelerometer=(), autoplay=(), camera=(), display-cap
 func contentSecurityPolicy(nonce string) string {
 	return strings.Join([]string{
 		"default-src 'self'",
-		"script-src 'self'",
+		"script-src 'self' " + earlyReadsHash,
 		"style-src 'self' 'nonce-" + nonce + "'",
 		"img-src 'self' data: https:",
 		"font-src 'self' data:",

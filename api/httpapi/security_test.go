@@ -18,7 +18,7 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 		rec := f.do(t, http.MethodGet, "a.localhost", path, nil)
 		h := rec.Header()
 		csp := h.Get("Content-Security-Policy")
-		for _, want := range []string{"default-src 'self'", "script-src 'self';", "frame-ancestors 'none'", "form-action 'self'",
+		for _, want := range []string{"default-src 'self'", "script-src 'self' " + earlyReadsHash + ";", "frame-ancestors 'none'", "form-action 'self'",
 			"base-uri 'none'", "object-src 'none'", "report-uri /api/csp-report"} {
 			if !strings.Contains(csp+";", want) {
 				t.Errorf("%s: Content-Security-Policy lacks %q: %q", path, want, csp)

@@ -402,7 +402,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 func TestInjectTenantEscapes(t *testing.T) {
 	page := []byte(`<html><head><title>Praksis</title><!--praksis:head--></head><body></body></html>`)
 	info := tenants.PublicInfo{AppName: `Skole </script><script>alert(1)</script> & co`, Theme: tenants.Theme{PrimaryColor: `#000000"><script>`}}
-	out := string(injectHead(page, "bm9uY2U=", &info, nil))
+	out := string(injectHead(page, "bm9uY2U=", &info, "", nil))
 	if strings.Contains(out, "<script>alert(1)") || !strings.Contains(out, `content="#000000&#34;&gt;&lt;script&gt;"`) {
 		t.Errorf("unescaped injection:\n%s", out)
 	}

@@ -193,7 +193,7 @@ func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads, login *loginp
 	if terr != nil {
 		// The app shows its own "school not found" or "unavailable" page
 		// after asking /api/tenant; no school data is injected.
-		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil, nil))
+		return c.HTMLBlob(status, injectHead(raw, nonceOf(c), nil, "", nil))
 	}
 	c.Set(ctxTenant, t)
 	// The page is in the language the web app's first render shows (a
@@ -218,7 +218,8 @@ func (s *Server) index(c *echo.Context, dist fs.FS, pre *preloads, login *loginp
 	if err != nil {
 		return err
 	}
-	page := injectHead(raw, nonceOf(c), &info, pre.forPath(c.Request().URL.Path, lang))
+	urlPath := c.Request().URL.Path
+	page := injectHead(raw, nonceOf(c), &info, earlyReadsHead(urlPath, lang), pre.forPath(urlPath, lang))
 	if login != nil && isLoginAddress(c.Request()) {
 		if page, err = withLoginPage(page, login, info, uiLang, nonceOf(c)); err != nil {
 			return err
@@ -258,8 +259,10 @@ func withLoginPage(page []byte, login *loginpage.Pages, info tenants.PublicInfo,
 // block. A data block is never run, so the policy needs no inline script;
 // json escapes <, > and & so the data cannot close the element. preload
 // names the scripts and stylesheets of the page asked for (see preloads), so the browser
-// fetches them while it reads the page.
-func injectHead(page []byte, nonce string, info *tenants.PublicInfo, preload []string) []byte {
+// fetches them while it reads the page. early is a signed-in page's reads
+// (earlyReadsHead), before any stylesheet, which would hold its script back
+// until it had loaded.
+func injectHead(page []byte, nonce string, info *tenants.PublicInfo, early string, preload []string) []byte {
 	head := `<meta name="csp-nonce" content="` + html.EscapeString(nonce) + `">`
 	if info != nil {
 		data, _ := json.Marshal(info)
@@ -267,6 +270,6 @@ func injectHead(page []byte, nonce string, info *tenants.PublicInfo, preload []s
 			`<script type="application/json" id="praksis-tenant">` + string(data) + `</script>`
 		page = bytes.Replace(page, []byte(titleMarker), []byte("<title>"+html.EscapeString(info.AppName)+"</title>"), 1)
 	}
-	head += preloadLinks(preload)
+	head += early + preloadLinks(preload)
 	return bytes.Replace(page, []byte(headMarker), []byte(head), 1)
 }

@@ -186,8 +186,28 @@ test('the form page and the scale work on a phone', async ({ browser }) => {
   const page = await context.newPage();
   // On the phone she signs in with Vipps, as supervisors do.
   await signInWith(page, 'vipps', 'demo', 'Hilde Bakken');
-  await page.goto(schoolUrl('demo', await formPath(page, 'Sara Ali')));
+  const path = await formPath(page, 'Sara Ali');
+  // Who started each API read: the page itself (its inline script) or a script of the app.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const reads: { url: string; by: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const url = new URL(e.request.url);
+    if (url.pathname.startsWith('/api/') && e.request.method === 'GET') {
+      reads.push({ url: url.pathname, by: e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url ?? e.initiator.type });
+    }
+  });
+  await page.goto(schoolUrl('demo', path));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SPECIFIC_FORM);
+  // The user, the form and its answers are asked for by the page the
+  // server sent, before any of the app's scripts has arrived, and only once.
+  const [, classId, studentId, formId] = /class\/(\d+)\/student\/(\d+)\/form\/(\d+)/.exec(path) ?? [];
+  for (const read of ['/api/users/me', `/api/forms/${formId}`, `/api/classes/${classId}/students/${studentId}/forms/${formId}/full`]) {
+    const sent = reads.filter((r) => r.url === read);
+    expect(sent, read).toHaveLength(1);
+    expect(new URL(sent[0]?.by ?? '', 'http://x').pathname, `${read} started by`).toBe(path);
+  }
+  await cdp.detach();
 
   const group = question(page, 'Måler og vurderer vitale parametre');
   // Another level than the one chosen now (the journey may run twice on one database).

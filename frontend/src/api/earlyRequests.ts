@@ -12,6 +12,37 @@ import { apiCacheKey } from '@/pwa/userKey';
  */
 const started = new Map<string, Promise<Response>>();
 
+/**
+ * The reads the page itself started before any script of the app arrived
+ * (api/httpapi/earlyreads.js): with the token and language they went with.
+ */
+interface PageReads {
+  token: string;
+  language: string;
+  started: Record<string, Promise<Response>>;
+}
+
+declare global {
+  interface Window {
+    __praksisReads?: PageReads;
+  }
+}
+
+/**
+ * Takes over the page's reads, once, when they went with this page load's
+ * token and language (the first render may use another language than the
+ * page assumed: then the app asks again, and the page's answers go unused).
+ */
+function adoptPageReads(): void {
+  const reads = window.__praksisReads;
+  if (!reads) return;
+  window.__praksisReads = undefined;
+  if (reads.token !== getToken() || reads.language !== currentLanguage()) return;
+  for (const [url, response] of Object.entries(reads.started)) {
+    if (!started.has(url)) started.set(url, response);
+  }
+}
+
 /** The address of an API read, as the api slice asks for it (`users/me` → `/api/users/me`). */
 function apiUrl(path: string): string {
   return new URL(`/api/${path}`, window.location.origin).href;
@@ -27,6 +58,7 @@ function earlyHeaders(): Headers {
 
 /** Sends the GET of an API path now, unless it is on its way already. */
 export function startEarly(path: string): void {
+  adoptPageReads();
   const url = apiUrl(path);
   if (started.has(url) || typeof fetch !== 'function') return;
   const response = fetch(url, { headers: earlyHeaders() });
@@ -41,6 +73,7 @@ export function startEarly(path: string): void {
  */
 export function takeEarly(request: Request): Promise<Response> | undefined {
   if (request.method !== 'GET') return undefined;
+  adoptPageReads();
   const response = started.get(request.url);
   if (!response) return undefined;
   started.delete(request.url);
