@@ -32,7 +32,7 @@ func TestWebAppManifestPerSchool(t *testing.T) {
 			t.Errorf("%s: Content-Type %q", c.host, ct)
 		}
 		csp := rec.Header().Get("Content-Security-Policy")
-		if !strings.Contains(csp, "script-src 'self' " + earlyReadsHash + ";") || !strings.Contains(csp, "manifest-src 'self'") || !strings.Contains(csp, "worker-src 'self'") ||
+		if !strings.Contains(csp, "script-src 'self' "+earlyReadsHash+";") || !strings.Contains(csp, "manifest-src 'self'") || !strings.Contains(csp, "worker-src 'self'") ||
 			strings.Contains(csp, "unsafe-inline") {
 			t.Errorf("%s: policy %q", c.host, csp)
 		}
