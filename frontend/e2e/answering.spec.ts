@@ -233,3 +233,43 @@ test('the form page and the scale work on a phone', async ({ browser }) => {
   await expectNoAxeViolations(page);
   await context.close();
 });
+
+test('a returning visit paints the form as it was drawn before the app has loaded, and the app then takes over', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // The page's own scripts are held back below; the service worker would answer them past the hold.
+  const context = await browser.newContext({ ...NARROW_PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInWith(page, 'vipps', 'demo', 'Hilde Bakken');
+  await page.goto(schoolUrl('demo', await formPath(page, 'Emma Johansen')));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SPECIFIC_FORM);
+  const group = question(page, 'Måler og vurderer vitale parametre');
+  const wanted = await chooseAnother(group, ['Selvstendig', 'Delvis selvstendig']);
+  await expect(status(page)).toHaveText(savedText, { timeout: 15_000 });
+
+  // Back later in the same tab, on a link so slow that the app's entry script has not arrived.
+  let letThrough: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const snapshot = page.locator('#praksis-snapshot');
+  await expect(snapshot.locator('h1')).toHaveText(SPECIFIC_FORM);
+  await expect(snapshot).toHaveAttribute('inert', '');
+  await expect(snapshot).toHaveAttribute('aria-hidden', 'true');
+  // The level chosen before, as it was drawn.
+  const kept = snapshot.locator('section.pk-question', { hasText: 'Måler og vurderer vitale parametre' });
+  await expect(kept.locator('label', { hasText: new RegExp(`^\\s*${wanted}\\s*$`) }).locator('input')).toBeChecked();
+  await expect(page.locator('#root')).toBeHidden();
+
+  letThrough?.();
+  // The app draws the form from the device and the server, in the picture's place.
+  await expect(snapshot).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SPECIFIC_FORM);
+  await expect(group.getByRole('radio', { name: wanted, exact: true })).toBeChecked();
+  await expect(page.locator('#root')).toBeVisible();
+  await context.close();
+});

@@ -9,6 +9,8 @@ import { expectFitsTheScreen, NARROW_PHONE, schoolUrl } from './support';
 const FIRST_RENDER = { timeout: 30_000 };
 
 test('API reference: the document is rendered at /api/docs and can be searched', async ({ page }) => {
+  // The first render and the search index each take up to FIRST_RENDER on a busy machine.
+  test.setTimeout(90_000);
   await page.goto(schoolUrl('demo', '/api/docs'));
   await expect(page).toHaveTitle('Praksis API reference');
   await expect(page.getByRole('heading', { level: 1, name: /Praksis API/ })).toBeVisible(FIRST_RENDER);

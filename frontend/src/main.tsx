@@ -6,6 +6,7 @@ import { startMeRequest } from '@/features/auth/meRequest';
 import { getToken } from '@/features/auth/token';
 import { loadMessages, wantWholeCatalogues } from '@/i18n/messages';
 import { API_CACHE } from '@/pwa/cacheNames';
+import { forgetPageSnapshots } from '@/pwa/pageSnapshot';
 
 /** The id of the login page's markup the server writes into #root. */
 const SERVER_LOGIN_ID = 'praksis-login';
@@ -39,6 +40,7 @@ if (signedIn) {
   // The session has ended (sign-out, expired token, tab closed): the API
   // answers the service worker kept for the user go; the shell stays.
   if (typeof caches !== 'undefined') void caches.delete(API_CACHE).catch(() => false);
+  forgetPageSnapshots();
   void messages.then(() =>
     root.render(
       <StrictMode>

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useReleasePageSnapshot } from '@/pwa/usePageSnapshot';
 
 interface StatusMessageProps {
   /** The page heading, also used as the tab title. */
@@ -16,6 +17,8 @@ interface StatusMessageProps {
 /** A short page that explains a situation (not found, unavailable) and offers a way on. */
 export function StatusMessage({ title, children, actions }: StatusMessageProps) {
   useDocumentTitle(title);
+  // A page the device kept gives way to what the app has to say.
+  useReleasePageSnapshot();
   return (
     <Container maxWidth="sm">
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>

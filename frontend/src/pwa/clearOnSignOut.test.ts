@@ -5,6 +5,7 @@ import { mockApi, renderApp, serveTenant } from '@/testing/renderApp';
 import { clearDeviceOnSessionEnd } from './clearOnSignOut';
 import { listPending, writePending } from './deviceStore';
 import { takeDiscarded } from './discarded';
+import { snapshotKey } from './pageSnapshot';
 import { getUnsent, noteUnsent } from './unsent';
 
 const pending = (userId: number) => ({
@@ -20,12 +21,15 @@ describe('the session ending', () => {
   it('clears the device as signing out does, and notes that unsent changes were discarded', async () => {
     await writePending(pending(16));
     window.localStorage.setItem('praksis.answers.9.9.16', '{}');
+    window.sessionStorage.setItem(snapshotKey('/advisor/class/3/student/5/form/7/assignment/11'), '{}');
     noteUnsent('k', { key: 'k', path: '/x', label: 'Skjema', kind: 'conflict', reason: null });
 
     await clearDeviceOnSessionEnd();
 
     expect(await listPending(16)).toEqual([]);
     expect(window.localStorage.getItem('praksis.answers.9.9.16')).toBeNull();
+    // The form page as it was drawn goes too.
+    expect(window.sessionStorage.getItem(snapshotKey('/advisor/class/3/student/5/form/7/assignment/11'))).toBeNull();
     expect(getUnsent()).toEqual([]);
     expect(takeDiscarded()).toBe(true);
     // Said once.

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { API_CACHE } from './cacheNames';
+import { forgetPageSnapshots } from './pageSnapshot';
 
 /** Which form a set of changes belongs to, so they can be sent (and shown) without the form open. */
 export interface PendingForm {
@@ -141,6 +142,7 @@ export async function clearDevice(): Promise<void> {
     }),
     typeof caches === 'undefined' ? Promise.resolve() : caches.delete(API_CACHE).catch(() => false),
   ]);
+  forgetPageSnapshots();
   try {
     window.localStorage.removeItem(LAST_USER_KEY);
     for (const key of Object.keys(window.localStorage)) {

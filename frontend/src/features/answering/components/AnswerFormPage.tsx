@@ -25,6 +25,7 @@ import {
   useSaveAnswersMutation,
 } from '../answeringApi';
 import { holdSet } from '@/pwa/unsent';
+import { usePageSnapshot } from '@/pwa/usePageSnapshot';
 import { deviceChangeStore } from '../hooks/deviceChangeStore';
 import {
   answersStorageKey,
@@ -541,6 +542,9 @@ function FormLayout({ context, answers, onChange, others, onClose, notices, send
   const group = groups[index];
   const halfName = intl.formatMessage({ id: half.isMidSemester ? 'answering.half.mid' : 'answering.half.end' });
   useDocumentTitle(`${form.name} – ${halfName} – ${tenant.appName}`);
+
+  // The next visit on this device paints this page before the app has loaded.
+  usePageSnapshot(useLocation().pathname);
 
   const questionNumbers = useMemo(() => {
     const numbers = new Map<number, number>();

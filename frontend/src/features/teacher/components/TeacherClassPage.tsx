@@ -28,6 +28,7 @@ import { Page, Section } from '@/features/placement/components/Layout';
 import { idParam, placementPaths } from '@/features/placement/paths';
 import { PARTIES, PARTY_NAME } from '@/features/placement/roles';
 import type { Party, PlacementClass, PersonRef } from '@/features/placement/types';
+import { KeepPageSnapshot, ReleasePageSnapshot } from '@/pwa/KeepPageSnapshot';
 import { dismissChecklist, isChecklistDismissed } from '../checklist';
 import { overview } from '../overview';
 import { AddSupervisorDialog } from './AddSupervisorDialog';
@@ -55,6 +56,7 @@ export function TeacherClassPage() {
         <EmptyState>
           <FormattedMessage id="teacher.class.notFound" />
         </EmptyState>
+        <ReleasePageSnapshot />
       </Page>
     );
   }
@@ -69,6 +71,7 @@ export function TeacherClassPage() {
     return (
       <Page title={title} back={back}>
         <LoadFailed error={cls.error} message={intl.formatMessage({ id: 'teacher.class.loadFailed' })} retry={() => void cls.refetch()} />
+        <ReleasePageSnapshot />
       </Page>
     );
   }
@@ -111,7 +114,15 @@ function ClassContent({ cls }: { cls: PlacementClass }) {
         </>
       }
     >
-      {waiting ? <Loading /> : <ClassSections cls={cls} isMine={isMine} />}
+      {waiting ? (
+        <Loading />
+      ) : (
+        <>
+          <ClassSections cls={cls} isMine={isMine} />
+          {/* A teacher's next visit to the class in this tab is drawn at once. */}
+          <KeepPageSnapshot />
+        </>
+      )}
       <ChecklistDialog
         open={showChecklist}
         onClose={() => {
