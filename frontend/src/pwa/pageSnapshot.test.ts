@@ -69,6 +69,20 @@ describe('the page snapshot', () => {
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith(`${SNAPSHOT_ID}:`))).toHaveLength(5);
   });
 
+  it("keeps the run-time style rules of the page's own parts only", () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<style data-emotion="css">.css-abc12{color:red} .css-zzz99{color:blue} .pk-plain{margin:0}</style>',
+    );
+    document.getElementById('title')?.classList.add('css-abc12');
+    savePageSnapshot('/student/form/1');
+    document.head.querySelector('style[data-emotion]')?.remove();
+    const css = kept('/student/form/1')?.css ?? '';
+    expect(css).toContain('.css-abc12');
+    expect(css).toContain('.pk-plain');
+    expect(css).not.toContain('.css-zzz99');
+  });
+
   it('is not kept without a token, and goes with forgetPageSnapshots', () => {
     savePageSnapshot('/student/form/1');
     forgetPageSnapshots();

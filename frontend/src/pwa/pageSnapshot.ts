@@ -63,13 +63,24 @@ export function snapshotMarkup(root: Element): string {
   return copy.innerHTML;
 }
 
-/** The style rules Emotion inserted at run time (MUI's parts), which the markup's classes name. */
-function runtimeCss(): string {
+/** Emotion's class names, as in `css-1x2y3z` or `css-1x2y3z-MuiButton-root`. */
+const EMOTION_CLASS = /\bcss-[a-z0-9]+/g;
+
+/**
+ * The style rules Emotion inserted at run time (MUI's parts) that the
+ * markup's classes name: the rules of every page drawn in the tab so far
+ * would be parsed again for nothing on the next visit.
+ */
+function runtimeCss(html: string): string {
+  const used = new Set(html.match(EMOTION_CLASS));
   const rules: string[] = [];
   document.querySelectorAll('style[data-emotion]').forEach((element) => {
     const sheet = (element as HTMLStyleElement).sheet;
     if (!sheet) return;
-    for (const rule of Array.from(sheet.cssRules)) rules.push(rule.cssText);
+    for (const rule of Array.from(sheet.cssRules)) {
+      const named = rule.cssText.match(EMOTION_CLASS);
+      if (!named || named.some((name) => used.has(name))) rules.push(rule.cssText);
+    }
   });
   return rules.join('\n');
 }
@@ -93,7 +104,8 @@ export function savePageSnapshot(path: string): void {
   const user = token ? userOf(`Bearer ${token}`) : null;
   const root = document.getElementById('root');
   if (!user || !root || document.getElementById(SNAPSHOT_ID)) return;
-  const snapshot: PageSnapshot = { user, html: snapshotMarkup(root), css: runtimeCss() };
+  const html = snapshotMarkup(root);
+  const snapshot: PageSnapshot = { user, html, css: runtimeCss(html) };
   const paths = [...keptPaths().filter((kept) => kept !== path), path];
   try {
     for (const old of paths.splice(0, Math.max(0, paths.length - KEPT))) window.sessionStorage.removeItem(snapshotKey(old));
